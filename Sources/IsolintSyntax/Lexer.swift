@@ -1,0 +1,409 @@
+/// The tokens of one file: contiguous, with the comments seen in trivia and, for each bracket
+/// token, the index of its partner (or -1). The last token is always `.eof`.
+public struct TokenStream: Sendable {
+    public var tokens: [Token]
+    public var comments: [Comment]
+    /// For `(`, `[`, `{` and their closers: index of the matching bracket, -1 when unmatched.
+    /// -1 for every other token.
+    public var matching: [Int32]
+}
+
+/// Swift lexer over UTF-8 bytes. Never fails: bytes that form no token become `.error` tokens.
+public enum Lexer {
+    public static func tokenize(_ bytes: [UInt8]) -> TokenStream {
+        bytes.withUnsafeBufferPointer { tokenize($0) }
+    }
+
+    public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> TokenStream {
+        var state = LexerState(buffer)
+        state.run()
+        let matching = matchBrackets(state.tokens)
+        return TokenStream(tokens: state.tokens, comments: state.comments, matching: matching)
+    }
+
+    /// Pairs brackets with a stack. A closer that does not match the innermost opener closes the
+    /// nearest opener of its own kind (the ones skipped stay unmatched), so one stray `)` does not
+    /// unbalance every brace after it.
+    static func matchBrackets(_ tokens: [Token]) -> [Int32] {
+        var match = [Int32](repeating: -1, count: tokens.count)
+        var stack: [Int32] = []
+        stack.reserveCapacity(64)
+        for (i, t) in tokens.enumerated() {
+            switch t.kind {
+            case .lParen, .lBrace, .lBracket:
+                stack.append(Int32(i))
+            case .rParen, .rBrace, .rBracket:
+                let opener: TokenKind = t.kind == .rParen ? .lParen : (t.kind == .rBrace ? .lBrace : .lBracket)
+                var k = stack.count - 1
+                // A `}` may close over stray `(`/`[`; a `)`/`]` never closes over a `{`.
+                while k >= 0 {
+                    let kind = tokens[Int(stack[k])].kind
+                    if kind == opener { break }
+                    if kind == .lBrace { k = -1; break }
+                    k -= 1
+                }
+                if k >= 0 {
+                    let o = stack[k]
+                    match[Int(o)] = Int32(i)
+                    match[i] = o
+                    stack.removeSubrange(k...)
+                }
+            default:
+                break
+            }
+        }
+        return match
+    }
+}
+
+private let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\"")
+private let hash = UInt8(ascii: "#"), backslashByte = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+private let cr = UInt8(ascii: "\r"), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+private let dot = UInt8(ascii: "."), lparen = UInt8(ascii: "("), rparen = UInt8(ascii: ")")
+
+struct LexerState {
+    let p: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var i = 0
+    var tokens: [Token] = []
+    var comments: [Comment] = []
+    var lineStart = true
+
+    init(_ p: UnsafeBufferPointer<UInt8>) {
+        self.p = p
+        self.n = p.count
+        tokens.reserveCapacity(n / 5 + 16)
+    }
+
+    @inline(__always) func at(_ k: Int) -> UInt8 { k < n ? p[k] : 0 }
+
+    mutating func run() {
+        if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
+        if at(i) == hash, at(i + 1) == UInt8(ascii: "!") {
+            let s = i
+            while i < n, p[i] != newline, p[i] != cr { i += 1 }
+            comments.append(Comment(start: Int32(s), end: Int32(i), isBlock: false, isDoc: false))
+        }
+        while true {
+            let triviaStart = i
+            skipTrivia()
+            if i > triviaStart, let last = tokens.indices.last {
+                tokens[last].flags.insert(.spaceAfter)
+            }
+            if i >= n {
+                var flags: TokenFlags = [.spaceBefore]
+                if lineStart { flags.insert(.atLineStart) }
+                tokens.append(Token(kind: .eof, start: Int32(n), end: Int32(n), flags: flags))
+                if let k = tokens.indices.last, k > 0 { tokens[k - 1].flags.insert(.spaceAfter) }
+                return
+            }
+            lexToken()
+        }
+    }
+
+    /// Whitespace, newlines and comments (nested block comments included).
+    mutating func skipTrivia() {
+        while i < n {
+            let c = p[i]
+            if c == space || c == tab || c == 0x0B || c == 0x0C || c == 0 {
+                i += 1
+            } else if c == newline || c == cr {
+                lineStart = true
+                i += 1
+            } else if c == slash, at(i + 1) == slash {
+                let s = i
+                let doc = at(i + 2) == slash && at(i + 3) != slash
+                while i < n, p[i] != newline, p[i] != cr { i += 1 }
+                comments.append(Comment(start: Int32(s), end: Int32(i), isBlock: false, isDoc: doc))
+            } else if c == slash, at(i + 1) == star {
+                let s = i
+                let doc = at(i + 2) == star && at(i + 3) != star && at(i + 3) != slash
+                i += 2
+                var depth = 1
+                while i < n, depth > 0 {
+                    if p[i] == slash, at(i + 1) == star {
+                        depth += 1; i += 2
+                    } else if p[i] == star, at(i + 1) == slash {
+                        depth -= 1; i += 2
+                    } else {
+                        if p[i] == newline || p[i] == cr { lineStart = true }
+                        i += 1
+                    }
+                }
+                comments.append(Comment(start: Int32(s), end: Int32(i), isBlock: true, isDoc: doc))
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Swift's rule: a token is left-bound unless whitespace, an opening bracket, `,;:` or the
+    /// end of a block comment precedes it.
+    @inline(__always) func isLeftBound(_ start: Int) -> Bool {
+        if start == 0 { return false }
+        switch p[start - 1] {
+        case space, cr, newline, tab, 0x0B, 0x0C, 0, lparen, UInt8(ascii: "["), UInt8(ascii: "{"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            return false
+        case slash:
+            return !(start >= 2 && p[start - 2] == star)
+        case 0xBB where start >= 3 && p[start - 3] == 0xEF && p[start - 2] == 0xBB:
+            return start != 3
+        default:
+            return true
+        }
+    }
+
+    @inline(__always) func isRightBound(_ end: Int, leftBound: Bool) -> Bool {
+        if end >= n { return false }
+        switch p[end] {
+        case space, cr, newline, tab, 0x0B, 0x0C, 0, rparen, UInt8(ascii: "]"), UInt8(ascii: "}"),
+             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            return false
+        case dot:
+            return !leftBound
+        case slash:
+            let next = at(end + 1)
+            return !(next == slash || next == star)
+        default:
+            return true
+        }
+    }
+
+    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ keyword: Keyword = .none, _ extra: TokenFlags = []) {
+        var flags = extra
+        if lineStart { flags.insert(.atLineStart) }
+        if !isLeftBound(start) { flags.insert(.spaceBefore) }
+        lineStart = false
+        tokens.append(Token(kind: kind, keyword: keyword, start: Int32(start), end: Int32(i), flags: flags))
+    }
+
+    var previousKind: TokenKind { tokens.last?.kind ?? .eof }
+
+    mutating func lexToken() {
+        let start = i
+        let c = p[i]
+        if isIdentifierHead(c) { lexIdentifier(start); return }
+        if isDigit(c) { lexNumber(start); return }
+        switch c {
+        case quote:
+            lexString(start, hashes: 0)
+        case hash:
+            lexPound(start)
+        case UInt8(ascii: "$"):
+            i += 1
+            while i < n, isIdentifierBody(p[i]) || p[i] >= 0x80 {
+                if p[i] >= 0x80 {
+                    let (s, len) = decodeScalar(p, i)
+                    if len == 0 || isUnicodeOperatorHead(s) { break }
+                    i += len
+                } else {
+                    i += 1
+                }
+            }
+            emit(.identifier, start)
+        case UInt8(ascii: "`"):
+            var k = i + 1
+            while k < n, p[k] != UInt8(ascii: "`"), p[k] != newline, p[k] != cr { k += 1 }
+            if k < n, p[k] == UInt8(ascii: "`"), k > i + 1 {
+                i = k + 1
+                emit(.identifier, start, .none, .backticked)
+            } else {
+                i += 1
+                emit(.error, start)
+            }
+        case lparen: i += 1; emit(.lParen, start)
+        case rparen: i += 1; emit(.rParen, start)
+        case UInt8(ascii: "{"): i += 1; emit(.lBrace, start)
+        case UInt8(ascii: "}"): i += 1; emit(.rBrace, start)
+        case UInt8(ascii: "["): i += 1; emit(.lBracket, start)
+        case UInt8(ascii: "]"): i += 1; emit(.rBracket, start)
+        case UInt8(ascii: ","): i += 1; emit(.comma, start)
+        case UInt8(ascii: ";"): i += 1; emit(.semicolon, start)
+        case UInt8(ascii: ":"): i += 1; emit(.colon, start)
+        case UInt8(ascii: "@"): i += 1; emit(.at, start)
+        case backslashByte: i += 1; emit(.backslash, start)
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            if isLeftBound(start) {
+                i += 1
+                emit(c == UInt8(ascii: "?") ? .postfixQuestion : .postfixExclaim, start)
+            } else {
+                lexOperator(start)
+            }
+        case slash:
+            if regexAllowed(), let end = scanBareRegex(from: start) {
+                i = end
+                emit(.regexLiteral, start)
+            } else {
+                lexOperator(start)
+            }
+        default:
+            if c == dot || isASCIIOperatorChar(c) {
+                lexOperator(start)
+            } else if c >= 0x80 {
+                let (s, len) = decodeScalar(p, i)
+                if len == 0 {
+                    i += 1
+                    emit(.error, start)
+                } else if isUnicodeOperatorHead(s) {
+                    lexOperator(start)
+                } else {
+                    lexIdentifier(start)
+                }
+            } else {
+                i += 1
+                emit(.error, start)
+            }
+        }
+    }
+
+    mutating func lexIdentifier(_ start: Int) {
+        while i < n {
+            let c = p[i]
+            if c < 0x80 {
+                if isIdentifierBody(c) { i += 1; continue }
+                break
+            }
+            let (s, len) = decodeScalar(p, i)
+            if len == 0 || isUnicodeOperatorHead(s) { break }
+            i += len
+        }
+        let length = i - start
+        if length <= maxKeywordLength {
+            let kw = lookupKeyword(p, start, length)
+            if kw.keyword != .none {
+                emit(kw.reserved ? .keyword : .identifier, start, kw.keyword)
+                return
+            }
+        }
+        emit(.identifier, start)
+    }
+
+    mutating func lexNumber(_ start: Int) {
+        let afterPeriod = previousKind == .period && tokens.last.map { Int($0.end) == start } == true
+        var isFloat = false
+        if p[i] == UInt8(ascii: "0"), at(i + 1) == UInt8(ascii: "x") {
+            i += 2
+            while i < n, isHexDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+            if !afterPeriod, at(i) == dot, isHexDigit(at(i + 1)) {
+                // A hex fraction needs an exponent; without one the `.` is member access.
+                var k = i + 1
+                while k < n, isHexDigit(p[k]) || p[k] == UInt8(ascii: "_") { k += 1 }
+                if at(k) == UInt8(ascii: "p") || at(k) == UInt8(ascii: "P") { i = k }
+            }
+            if !afterPeriod, at(i) == UInt8(ascii: "p") || at(i) == UInt8(ascii: "P") {
+                var k = i + 1
+                if at(k) == UInt8(ascii: "+") || at(k) == UInt8(ascii: "-") { k += 1 }
+                if isDigit(at(k)) {
+                    i = k
+                    while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+                    isFloat = true
+                }
+            }
+        } else if p[i] == UInt8(ascii: "0"), at(i + 1) == UInt8(ascii: "b") || at(i + 1) == UInt8(ascii: "o") {
+            i += 2
+            while i < n, isHexDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+        } else {
+            while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+            if !afterPeriod, at(i) == dot, isDigit(at(i + 1)) {
+                i += 1
+                while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+                isFloat = true
+            }
+            if !afterPeriod, at(i) == UInt8(ascii: "e") || at(i) == UInt8(ascii: "E") {
+                var k = i + 1
+                if at(k) == UInt8(ascii: "+") || at(k) == UInt8(ascii: "-") { k += 1 }
+                if isDigit(at(k)) {
+                    i = k
+                    while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+                    isFloat = true
+                }
+            }
+        }
+        // `1abc` is one (invalid) literal for the compiler too.
+        while i < n, isIdentifierBody(p[i]) { i += 1 }
+        emit(isFloat ? .floatLiteral : .integerLiteral, start)
+    }
+
+    mutating func lexOperator(_ start: Int) {
+        let dotOperator = p[i] == dot
+        while i < n {
+            let c = p[i]
+            if c < 0x80 {
+                if c == dot {
+                    if !dotOperator { break }
+                } else if !isASCIIOperatorChar(c) {
+                    break
+                }
+                // `//` or `/*` inside an operator starts a comment.
+                if c == slash, i > start, at(i + 1) == slash || at(i + 1) == star { break }
+                i += 1
+            } else {
+                let (s, len) = decodeScalar(p, i)
+                if len == 0 || !(isUnicodeOperatorHead(s) || isUnicodeCombining(s)) { break }
+                i += len
+            }
+        }
+        if i == start { i += 1 }
+        let length = i - start
+        let leftBound = isLeftBound(start)
+        let rightBound = isRightBound(i, leftBound: leftBound)
+        if length == 1 {
+            switch p[start] {
+            case UInt8(ascii: "="): emit(.equal, start); return
+            case dot: emit(.period, start); return
+            case UInt8(ascii: "&") where rightBound && !leftBound: emit(.prefixAmp, start); return
+            case UInt8(ascii: "?"): emit(leftBound ? .postfixQuestion : .infixQuestion, start); return
+            default: break
+            }
+        } else if length == 2, p[start] == UInt8(ascii: "-"), p[start + 1] == UInt8(ascii: ">") {
+            emit(.arrow, start)
+            return
+        }
+        var flags: TokenFlags = []
+        if leftBound != rightBound { flags.insert(leftBound ? .postfixOperator : .prefixOperator) }
+        emit(.operator, start, .none, flags)
+    }
+
+    mutating func lexPound(_ start: Int) {
+        var k = i
+        while k < n, p[k] == hash { k += 1 }
+        let hashes = k - i
+        if at(k) == quote {
+            lexString(start, hashes: hashes)
+            return
+        }
+        if at(k) == slash, let end = scanExtendedRegex(from: start, hashes: hashes) {
+            i = end
+            emit(.regexLiteral, start)
+            return
+        }
+        if hashes == 1, k < n, isIdentifierHead(p[k]) || p[k] >= 0x80 {
+            i = k
+            while i < n, isIdentifierBody(p[i]) { i += 1 }
+            if i == k {
+                // A non-ASCII macro name.
+                let (s, len) = decodeScalar(p, i)
+                if len > 0, !isUnicodeOperatorHead(s) { lexIdentifierTail() }
+            }
+            let kw = lookupPoundWord(p, k, i - k)
+            let directive = kw == .poundIf || kw == .poundElseif || kw == .poundElse || kw == .poundEndif || kw == .poundSourceLocation
+            emit(directive ? .poundDirective : .poundIdentifier, start, kw)
+            return
+        }
+        i += 1
+        emit(.error, start)
+    }
+
+    mutating func lexIdentifierTail() {
+        while i < n {
+            if p[i] < 0x80 {
+                if isIdentifierBody(p[i]) { i += 1; continue }
+                return
+            }
+            let (s, len) = decodeScalar(p, i)
+            if len == 0 || isUnicodeOperatorHead(s) { return }
+            i += len
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// What a node of the structural tree is. Expressions are only as detailed as the rules need;
+/// everything else stays as token ranges inside `expr` nodes.
+public enum NodeKind: UInt8, Sendable {
+    case sourceFile
+    // Declarations. `keyword` is the introducer token (`class`, `func`, `var`…), `name` the name.
+    case importDecl, classDecl, structDecl, enumDecl, actorDecl, protocolDecl, extensionDecl
+    case funcDecl, initDecl, deinitDecl, subscriptDecl
+    /// `var`/`let` with its bindings as children.
+    case varDecl
+    /// One `pattern [: Type] [= init] [accessors]` of a `varDecl`. `name`: the bound name
+    /// (-1 for tuple patterns, whose names are `patternName` children).
+    case binding
+    case patternName
+    case typealiasDecl, associatedtypeDecl
+    case enumCaseDecl, enumElement
+    case macroDecl, operatorDecl, precedenceGroupDecl
+    /// `#name(…)`, as a declaration or an expression.
+    case macroExpansion
+    /// `#if … #endif`; children are `ifConfigClause`s whose `keyword` is the directive token.
+    case ifConfig, ifConfigClause
+    /// A declaration whose introducer could not be recognised (attributes or modifiers alone).
+    case unknownDecl
+    // Parts of declarations.
+    case attribute, modifier
+    case genericParams, inheritanceClause, inheritedType, whereClause, memberBlock
+    case parameterClause, parameter
+    /// A type. `flags` tells function types, `@Sendable`, `@escaping`, `sending`…
+    case type
+    case codeBlock, accessorBlock, accessor
+    /// `= value` of a binding or parameter default; child: the expression.
+    case initializer
+    // Statements.
+    case ifStmt, guardStmt, whileStmt, repeatStmt, forStmt, switchStmt, switchCase, doStmt, catchClause
+    case deferStmt, returnStmt, throwStmt, breakStmt, continueStmt, fallthroughStmt
+    /// `let x = e` / `var x` / `case pattern = e` in a condition; `name` is the bound name.
+    case optionalBinding
+    /// `case`/`for` pattern tokens.
+    case pattern
+    // Expressions.
+    /// More than one operand joined by binary operators, `=`, casts or a ternary.
+    case sequenceExpr
+    case identifierExpr, selfExpr, superExpr, literalExpr, operatorExpr
+    /// `base.name`; `name` is the member token. No base child for `.name` (implicit member).
+    case memberAccess
+    /// Callee child first, then `argument` children (trailing closures flagged).
+    case call
+    case subscriptExpr
+    case argument
+    case tupleExpr, arrayExpr
+    case closure, captureList, captureItem, closureParam
+    case tryExpr, awaitExpr, prefixExpr, keyPathExpr
+    /// Tokens the parser keeps but does not structure (recovery, deep nesting).
+    case unknown
+}
+
+/// Per-kind facts recorded by the parser.
+public struct NodeFlags: OptionSet, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    /// varDecl: `let`; optionalBinding: `let`.
+    public static let isLet = NodeFlags(rawValue: 1 << 0)
+    /// funcDecl/initDecl/closure/type: `async`.
+    public static let isAsync = NodeFlags(rawValue: 1 << 1)
+    /// funcDecl/initDecl/closure/type: `throws`/`rethrows`.
+    public static let isThrowing = NodeFlags(rawValue: 1 << 2)
+    /// type: a function type.
+    public static let isFunctionType = NodeFlags(rawValue: 1 << 3)
+    /// type: `@Sendable`; closure: `@Sendable` in its signature.
+    public static let isSendable = NodeFlags(rawValue: 1 << 4)
+    /// type: `@escaping`.
+    public static let isEscaping = NodeFlags(rawValue: 1 << 5)
+    /// type: `sending`.
+    public static let isSending = NodeFlags(rawValue: 1 << 6)
+    /// type: `inout`.
+    public static let isInout = NodeFlags(rawValue: 1 << 7)
+    /// type: `?` or `!` after it.
+    public static let isOptional = NodeFlags(rawValue: 1 << 8)
+    /// argument: a trailing closure.
+    public static let isTrailingClosure = NodeFlags(rawValue: 1 << 9)
+    /// binding: has accessors or a getter body (computed, or stored with observers: see `accessor` children).
+    public static let hasAccessors = NodeFlags(rawValue: 1 << 10)
+    /// Declarations: has a body (`{ … }`).
+    public static let hasBody = NodeFlags(rawValue: 1 << 11)
+    /// Node produced by error recovery.
+    public static let isError = NodeFlags(rawValue: 1 << 12)
+    /// type: `@MainActor` (or any global-actor-looking attribute) on a function type.
+    public static let hasGlobalActor = NodeFlags(rawValue: 1 << 13)
+    /// closure: has an explicit signature ending in `in`.
+    public static let hasSignature = NodeFlags(rawValue: 1 << 14)
+}
+
+/// One node: a token range, its parent, and two token indices whose meaning depends on the kind.
+public struct Node: Sendable {
+    public var kind: NodeKind
+    public var flags: NodeFlags
+    public var parent: Int32
+    /// First token of the node (attributes included for declarations).
+    public var firstToken: Int32
+    /// One past the last token.
+    public var endToken: Int32
+    /// Token of the node's name (declared name, member name, argument label), or -1.
+    public var name: Int32
+    /// Token of the introducer (declaration keyword; for closures the `in`; for parameters the
+    /// second name; for capture items the `weak`/`unowned` specifier), or -1.
+    public var keyword: Int32
+}

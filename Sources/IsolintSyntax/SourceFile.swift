@@ -1,0 +1,167 @@
+/// How a client counts columns (LSP `positionEncoding`).
+public enum PositionEncoding: String, Sendable {
+    case utf8 = "utf-8"
+    case utf16 = "utf-16"
+    case utf32 = "utf-32"
+}
+
+/// A zero-based line and a zero-based column in some encoding (the LSP `Position`).
+public struct LinePosition: Sendable, Equatable, Hashable {
+    public var line: Int
+    public var character: Int
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+}
+
+/// A replacement of a byte range by new text.
+public struct ByteEdit: Sendable, Equatable {
+    public var range: Range<Int>
+    public var newText: String
+    public init(range: Range<Int>, newText: String) {
+        self.range = range
+        self.newText = newText
+    }
+}
+
+public enum EditError: Error, Equatable, Sendable {
+    case outOfBounds(Range<Int>)
+    case overlapping(Range<Int>, Range<Int>)
+}
+
+/// One file's bytes with a line table. Lines end at `\n`, `\r\n` or `\r` (as LSP defines).
+/// Offset → line is a binary search; the column is then counted within the line, skipped
+/// entirely for lines known to be ASCII.
+public struct SourceFile: Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line; always starts with 0.
+    public let lineStarts: [Int32]
+    /// Lines containing a byte ≥ 0x80 (their columns differ between encodings).
+    private let nonASCIILines: [Bool]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts: [Int32] = [0]
+        var nonASCII: [Bool] = []
+        var lineHasNonASCII = false
+        bytes.withUnsafeBufferPointer { p in
+            var i = 0
+            let n = p.count
+            while i < n {
+                let c = p[i]
+                if c == 0x0A || c == 0x0D {
+                    if c == 0x0D, i + 1 < n, p[i + 1] == 0x0A { i += 1 }
+                    starts.append(Int32(i + 1))
+                    nonASCII.append(lineHasNonASCII)
+                    lineHasNonASCII = false
+                } else if c >= 0x80 {
+                    lineHasNonASCII = true
+                }
+                i += 1
+            }
+        }
+        nonASCII.append(lineHasNonASCII)
+        self.lineStarts = starts
+        self.nonASCIILines = nonASCII
+    }
+
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// Zero-based line containing `offset` (clamped to the file).
+    public func line(of offset: Int) -> Int {
+        var lo = 0, hi = lineStarts.count - 1
+        let o = Int32(clamping: max(0, min(offset, bytes.count)))
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Byte range of a zero-based line, without its terminator.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        let l = max(0, min(line, lineStarts.count - 1))
+        let start = Int(lineStarts[l])
+        var end = l + 1 < lineStarts.count ? Int(lineStarts[l + 1]) : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// 1-based line and 1-based UTF-8 column, as the CLI prints them.
+    public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
+        let l = line(of: offset)
+        return (l + 1, max(0, min(offset, bytes.count)) - Int(lineStarts[l]) + 1)
+    }
+
+    /// Zero-based position of `offset` with columns counted in `encoding`.
+    public func position(of offset: Int, encoding: PositionEncoding) -> LinePosition {
+        let o = max(0, min(offset, bytes.count))
+        let l = line(of: o)
+        let start = Int(lineStarts[l])
+        if encoding == .utf8 || !nonASCIILines[l] { return LinePosition(line: l, character: o - start) }
+        var units = 0
+        var i = start
+        while i < o {
+            let b = bytes[i]
+            let len = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
+            units += (encoding == .utf16 && len == 4) ? 2 : 1
+            i += len
+        }
+        return LinePosition(line: l, character: units)
+    }
+
+    /// Byte offset of a zero-based position; columns past the line end clamp to it, lines past
+    /// the end clamp to the end of the file (LSP's rule).
+    public func offset(of position: LinePosition, encoding: PositionEncoding) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return bytes.count }
+        let range = lineRange(position.line)
+        let wanted = max(0, position.character)
+        if encoding == .utf8 || !nonASCIILines[position.line] { return min(range.lowerBound + wanted, range.upperBound) }
+        var units = 0
+        var i = range.lowerBound
+        while i < range.upperBound, units < wanted {
+            let b = bytes[i]
+            let len = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
+            units += (encoding == .utf16 && len == 4) ? 2 : 1
+            i += len
+        }
+        return min(i, range.upperBound)
+    }
+
+    /// The text with the edits applied. Edits may come in any order but must not overlap.
+    public func applying(_ edits: [ByteEdit]) throws(EditError) -> [UInt8] {
+        try SourceFile.apply(edits, to: bytes)
+    }
+
+    public static func apply(_ edits: [ByteEdit], to bytes: [UInt8]) throws(EditError) -> [UInt8] {
+        let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.upperBound < $1.range.upperBound) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.newText.utf8.count })
+        var cursor = 0
+        var previous: Range<Int>?
+        for e in sorted {
+            guard e.range.lowerBound >= 0, e.range.upperBound <= bytes.count else { throw .outOfBounds(e.range) }
+            if let prev = previous, e.range.lowerBound < prev.upperBound { throw .overlapping(prev, e.range) }
+            out.append(contentsOf: bytes[cursor..<e.range.lowerBound])
+            out.append(contentsOf: e.newText.utf8)
+            cursor = e.range.upperBound
+            previous = e.range
+        }
+        out.append(contentsOf: bytes[cursor...])
+        return out
+    }
+
+    /// The source text of a byte range (invalid UTF-8 repaired).
+    public func text(_ range: Range<Int>) -> String {
+        let r = max(0, min(range.lowerBound, bytes.count))..<max(0, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[r], as: UTF8.self)
+    }
+}

@@ -1,0 +1,141 @@
+/// A parsed file: its tokens, comments and the structural tree. Nodes are stored in one array
+/// and addressed by index; children are kept in source order in one flat list.
+public struct SyntaxTree: Sendable {
+    public let source: SourceFile
+    public let tokens: [Token]
+    public let comments: [Comment]
+    public let matching: [Int32]
+    public let nodes: [Node]
+    private let childStart: [Int32]
+    private let childList: [Int32]
+
+    /// Lexes and parses a file. Never fails: malformed input gives a partial tree with
+    /// `unknown` nodes and `isError` flags.
+    public static func parse(_ source: SourceFile) -> SyntaxTree {
+        let stream = Lexer.tokenize(source.bytes)
+        let nodes = stream.tokens.withUnsafeBufferPointer { toks in
+            stream.matching.withUnsafeBufferPointer { match in
+                source.bytes.withUnsafeBufferPointer { bytes in
+                    var parser = Parser(tokens: toks, matching: match, source: bytes)
+                    parser.parseSourceFile()
+                    return parser.nodes
+                }
+            }
+        }
+        return SyntaxTree(source: source, stream: stream, nodes: nodes)
+    }
+
+    public static func parse(path: String = "<memory>", text: String) -> SyntaxTree {
+        parse(SourceFile(path: path, text: text))
+    }
+
+    init(source: SourceFile, stream: TokenStream, nodes: [Node]) {
+        self.source = source
+        self.tokens = stream.tokens
+        self.comments = stream.comments
+        self.matching = stream.matching
+        self.nodes = nodes
+        // Children grouped by parent (counting sort), then ordered by first token: nodes are
+        // created in source order except wrappers (a call around its callee), so each list is
+        // nearly sorted and insertion sort is linear in practice.
+        let count = nodes.count
+        var start = [Int32](repeating: 0, count: count + 1)
+        for i in 1..<max(count, 1) where nodes[i].parent >= 0 {
+            start[Int(nodes[i].parent) + 1] += 1
+        }
+        for i in 0..<count { start[i + 1] += start[i] }
+        var fill = start
+        var list = [Int32](repeating: 0, count: max(0, Int(start[count])))
+        for i in 1..<max(count, 1) where nodes[i].parent >= 0 {
+            let p = Int(nodes[i].parent)
+            list[Int(fill[p])] = Int32(i)
+            fill[p] += 1
+        }
+        for p in 0..<count {
+            let lo = Int(start[p]), hi = Int(start[p + 1])
+            if hi - lo < 2 { continue }
+            var k = lo + 1
+            while k < hi {
+                let v = list[k]
+                let key = nodes[Int(v)].firstToken
+                var j = k - 1
+                while j >= lo, nodes[Int(list[j])].firstToken > key {
+                    list[j + 1] = list[j]
+                    j -= 1
+                }
+                list[j + 1] = v
+                k += 1
+            }
+        }
+        self.childStart = start
+        self.childList = list
+    }
+
+    public var root: Int32 { 0 }
+
+    public func children(_ node: Int32) -> ArraySlice<Int32> {
+        childList[Int(childStart[Int(node)])..<Int(childStart[Int(node) + 1])]
+    }
+
+    public subscript(_ node: Int32) -> Node { nodes[Int(node)] }
+
+    /// Children of a given kind.
+    public func children(_ node: Int32, kind: NodeKind) -> [Int32] {
+        children(node).filter { nodes[Int($0)].kind == kind }
+    }
+
+    public func firstChild(_ node: Int32, kind: NodeKind) -> Int32? {
+        children(node).first { nodes[Int($0)].kind == kind }
+    }
+
+    /// Byte range covered by a node (from its first token to the end of its last).
+    public func range(of node: Int32) -> Range<Int> {
+        let n = nodes[Int(node)]
+        let first = Int(n.firstToken)
+        let last = Int(n.endToken) - 1
+        guard first < tokens.count, last >= first else {
+            let o = first < tokens.count ? Int(tokens[first].start) : source.bytes.count
+            return o..<o
+        }
+        return Int(tokens[first].start)..<Int(tokens[min(last, tokens.count - 1)].end)
+    }
+
+    public func tokenRange(_ token: Int32) -> Range<Int> { tokens[Int(token)].range }
+
+    /// The text of a token; identifiers lose their backticks.
+    public func text(token: Int32) -> String {
+        guard token >= 0, Int(token) < tokens.count else { return "" }
+        var r = tokens[Int(token)].range
+        if tokens[Int(token)].flags.contains(.backticked), r.count >= 2 { r = (r.lowerBound + 1)..<(r.upperBound - 1) }
+        return source.text(r)
+    }
+
+    public func text(of node: Int32) -> String { source.text(range(of: node)) }
+
+    /// Whether token `token` has exactly this text (no allocation).
+    public func token(_ token: Int32, is text: StaticString) -> Bool {
+        guard token >= 0, Int(token) < tokens.count else { return false }
+        let t = tokens[Int(token)]
+        let length = Int(t.end - t.start)
+        guard length == text.utf8CodeUnitCount else { return false }
+        return source.bytes.withUnsafeBufferPointer { p in
+            let s = text.utf8Start
+            for k in 0..<length where p[Int(t.start) + k] != s[k] { return false }
+            return true
+        }
+    }
+
+    /// Name of a declaration or the member of an access, or "".
+    public func name(of node: Int32) -> String { text(token: nodes[Int(node)].name) }
+
+    /// The enclosing node chain, innermost first, excluding the node itself.
+    public func ancestors(_ node: Int32) -> [Int32] {
+        var out: [Int32] = []
+        var p = nodes[Int(node)].parent
+        while p >= 0 {
+            out.append(p)
+            p = nodes[Int(p)].parent
+        }
+        return out
+    }
+}

@@ -1,0 +1,89 @@
+/// The lexical classes the parser distinguishes. Keywords are `.keyword` (reserved words) or
+/// `.identifier` with a non-`none` `keyword` (contextual words such as `actor`, `async`, `get`).
+public enum TokenKind: UInt8, Sendable {
+    case eof
+    case identifier
+    case keyword
+    case integerLiteral
+    case floatLiteral
+    case stringLiteral
+    case regexLiteral
+    /// Any operator that is not one of the special punctuation forms below.
+    case `operator`
+    case lParen, rParen, lBrace, rBrace, lBracket, rBracket
+    case comma, colon, semicolon
+    /// `.` used for member access (never part of an operator such as `..<`).
+    case period
+    case at
+    /// `->`
+    case arrow
+    /// A lone `=` (assignment or initializer).
+    case equal
+    /// `?` and `!` bound to the expression on their left (optional chaining, force unwrap).
+    case postfixQuestion, postfixExclaim
+    /// `?` of a ternary.
+    case infixQuestion
+    /// `&` bound to its right operand (inout argument).
+    case prefixAmp
+    /// `\` starting a key path.
+    case backslash
+    /// `#if`, `#elseif`, `#else`, `#endif`, `#sourceLocation`, `#error`, `#warning`: `keyword` tells which.
+    case poundDirective
+    /// `#name`: macro expansions, `#available`, `#selector`, `#file`… (`keyword` set for the known ones).
+    case poundIdentifier
+    /// Bytes that form no token (stray or invalid UTF-8, unterminated literals are still literals).
+    case error
+}
+
+/// Properties of a token's surroundings, set by the lexer.
+public struct TokenFlags: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A newline occurs in the leading trivia (or the token starts the file).
+    public static let atLineStart = TokenFlags(rawValue: 1 << 0)
+    /// Whitespace or a comment precedes the token (it is not left-bound).
+    public static let spaceBefore = TokenFlags(rawValue: 1 << 1)
+    /// Whitespace or a comment follows the token (it is not right-bound).
+    public static let spaceAfter = TokenFlags(rawValue: 1 << 2)
+    /// A literal that is not terminated.
+    public static let unterminated = TokenFlags(rawValue: 1 << 3)
+    /// `.operator`: prefix (right-bound only).
+    public static let prefixOperator = TokenFlags(rawValue: 1 << 4)
+    /// `.operator`: postfix (left-bound only).
+    public static let postfixOperator = TokenFlags(rawValue: 1 << 5)
+    /// `.stringLiteral`: contains at least one interpolation.
+    public static let hasInterpolation = TokenFlags(rawValue: 1 << 6)
+    /// `.identifier`: written with backticks; never a keyword.
+    public static let backticked = TokenFlags(rawValue: 1 << 7)
+}
+
+/// One token: a byte range of the source plus its classification. 12 bytes, stored contiguously.
+public struct Token: Sendable, Equatable {
+    public var start: Int32
+    public var end: Int32
+    public var kind: TokenKind
+    public var keyword: Keyword
+    public var flags: TokenFlags
+
+    @inlinable public init(kind: TokenKind, keyword: Keyword = .none, start: Int32, end: Int32, flags: TokenFlags = []) {
+        self.kind = kind
+        self.keyword = keyword
+        self.start = start
+        self.end = end
+        self.flags = flags
+    }
+
+    @inlinable public var isAtLineStart: Bool { flags.contains(.atLineStart) }
+    @inlinable public var range: Range<Int> { Int(start)..<Int(end) }
+    /// An identifier or keyword-like word usable as a name (`self`, `init`, backticked words).
+    @inlinable public var isWord: Bool { kind == .identifier || kind == .keyword }
+}
+
+/// A comment in trivia. `isDoc` marks `///` and `/** */`.
+public struct Comment: Sendable, Equatable {
+    public var start: Int32
+    public var end: Int32
+    public var isBlock: Bool
+    public var isDoc: Bool
+    public var range: Range<Int> { Int(start)..<Int(end) }
+}

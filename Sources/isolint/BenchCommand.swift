@@ -1,0 +1,6 @@
+import Foundation
+import IsolintSyntax
+
+enum BenchCommand {
+    static func run(_ args: [String]) -> Int32 { 0 }
+}

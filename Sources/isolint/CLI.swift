@@ -1,0 +1,55 @@
+import Foundation
+import IsolintSyntax
+
+extension CommandLine {
+    /// Dispatches a command line; returns the process exit code.
+    static func run(_ args: [String]) async -> Int32 {
+        guard let command = args.first else {
+            printErr(usage)
+            return 2
+        }
+        let rest = Array(args.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            print(usage)
+            return 0
+        case "--version", "version":
+            print("isolint \(isolintVersion)")
+            return 0
+        case "dump":
+            return DumpCommand.run(rest)
+        case "bench":
+            return BenchCommand.run(rest)
+        default:
+            printErr("isolint: unknown command '\(command)'\n\n\(usage)")
+            return 2
+        }
+    }
+}
+
+let isolintVersion = "0.1.0"
+
+let usage = """
+USAGE: isolint <command> [options]
+
+Commands:
+  dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
+                                 and closure: KIND<TAB>LINE:COL<TAB>NAME).
+  bench PATH…                    Lex and parse every .swift file under PATH; compare with
+                                 the compiler's parser (swift-frontend -parse) on the same files.
+  help                           Show this help.
+  version                        Show the version.
+"""
+
+func printErr(_ s: String) {
+    FileHandle.standardError.write(Data((s + "\n").utf8))
+}
+
+/// Reads a file's bytes, or nil with a message on stderr.
+func readFileBytes(_ path: String) -> [UInt8]? {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        printErr("isolint: cannot read '\(path)'")
+        return nil
+    }
+    return [UInt8](data)
+}
