@@ -186,6 +186,8 @@ def find_swift_files(paths):
 
     Directories are walked recursively for regular files named *.swift,
     pruning SKIP_DIRS; files named explicitly are kept whatever their name.
+    Symbolic links to a file already listed are dropped (the first path in
+    sorted order is kept).
     """
     found = []
     for path in paths:
@@ -198,7 +200,10 @@ def find_swift_files(paths):
                         found.append(full)
         else:
             found.append(path)
-    return sorted(dict.fromkeys(os.path.abspath(p) for p in found))
+    unique = {}
+    for path in sorted(os.path.abspath(p) for p in found):
+        unique.setdefault(os.path.realpath(path), path)
+    return sorted(unique.values())
 
 
 def _string_token_re(hashes, multiline):
@@ -566,9 +571,10 @@ def parse_isolint_output(text, paths):
     shows up in the diff.
     """
     out = {p: [] for p in paths}
-    by_name = {}
+    by_name = {p: p for p in paths}
     for p in paths:
-        by_name[p] = by_name[os.path.normpath(p)] = by_name[os.path.realpath(p)] = p
+        by_name.setdefault(os.path.normpath(p), p)
+        by_name.setdefault(os.path.realpath(p), p)
     current = paths[0] if len(paths) == 1 else None
     for line in text.splitlines():
         if line.startswith("# "):

@@ -68,6 +68,8 @@ struct LexerState {
     var tokens: [Token] = []
     var comments: [Comment] = []
     var lineStart = true
+    /// Strings whose interpolation code is being lexed, innermost last.
+    var frames: [StringFrame] = []
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p
@@ -91,6 +93,7 @@ struct LexerState {
                 tokens[last].flags.insert(.spaceAfter)
             }
             if i >= n {
+                while !frames.isEmpty { closeString(unterminated: true) }
                 var flags: TokenFlags = [.spaceBefore]
                 if lineStart { flags.insert(.atLineStart) }
                 tokens.append(Token(kind: .eof, start: Int32(n), end: Int32(n), flags: flags))
@@ -212,8 +215,16 @@ struct LexerState {
                 i += 1
                 emit(.error, start)
             }
-        case lparen: i += 1; emit(.lParen, start)
-        case rparen: i += 1; emit(.rParen, start)
+        case lparen:
+            i += 1
+            emit(.lParen, start)
+            if !frames.isEmpty { frames[frames.count - 1].depth += 1 }
+        case rparen:
+            i += 1
+            emit(.rParen, start)
+            if let f = frames.last {
+                if f.depth == 0 { continueString() } else { frames[frames.count - 1].depth -= 1 }
+            }
         case UInt8(ascii: "{"): i += 1; emit(.lBrace, start)
         case UInt8(ascii: "}"): i += 1; emit(.rBrace, start)
         case UInt8(ascii: "["): i += 1; emit(.lBracket, start)

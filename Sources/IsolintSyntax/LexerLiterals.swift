@@ -5,19 +5,27 @@ private let backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n"), cr = U
 private let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
 private let lparen = UInt8(ascii: "("), rparen = UInt8(ascii: ")"), star = UInt8(ascii: "*")
 
-/// One level of string nesting: a string body, or the code of an interpolation inside one.
-private struct StringFrame {
-    var isString: Bool
+/// A string literal being lexed. While its interpolation code is lexed as ordinary tokens,
+/// `depth` counts the parentheses opened inside it; a `)` at depth 0 resumes the string body.
+struct StringFrame {
+    var token: Int
     var hashes: Int
     var multiline: Bool
     var depth: Int
 }
 
 extension LexerState {
+    /// Emits the literal token (its end patched when the literal closes) and scans its body.
+    /// Interpolations are lexed as `(` tokens… `)` right after the literal's token, so their
+    /// code (closures included) is parsed like any other; nesting depth lives in `frames`,
+    /// not on the call stack.
     mutating func lexString(_ start: Int, hashes: Int) {
-        var flags: TokenFlags = []
-        i = scanString(quoteAt: start + hashes, hashes: hashes, flags: &flags)
-        emit(.stringLiteral, start, .none, flags)
+        let q = start + hashes
+        let multiline = at(q + 1) == quote && at(q + 2) == quote
+        i = q + (multiline ? 3 : 1)
+        emit(.stringLiteral, start)
+        frames.append(StringFrame(token: tokens.count - 1, hashes: hashes, multiline: multiline, depth: 0))
+        continueString()
     }
 
     @inline(__always) func hashesFollow(_ j: Int, _ count: Int) -> Bool {
@@ -27,88 +35,49 @@ extension LexerState {
         return true
     }
 
-    /// Finds the end of a string literal whose opening quote is at `q`. Interpolations nest to
-    /// any depth (strings inside interpolations inside strings…) with an explicit stack, so
-    /// hostile nesting cannot overflow the call stack.
-    func scanString(quoteAt q: Int, hashes: Int, flags: inout TokenFlags) -> Int {
-        var stack: [StringFrame] = []
-        var k = q
-        func open(_ at: Int, _ h: Int, _ stack: inout [StringFrame]) -> Int {
-            if self.at(at + 1) == quote, self.at(at + 2) == quote {
-                stack.append(StringFrame(isString: true, hashes: h, multiline: true, depth: 0))
-                return at + 3
-            }
-            stack.append(StringFrame(isString: true, hashes: h, multiline: false, depth: 0))
-            return at + 1
-        }
-        k = open(q, hashes, &stack)
-        while true {
-            guard k < n, let top = stack.last else {
-                if !stack.isEmpty { flags.insert(.unterminated) }
-                return min(k, n)
-            }
-            let c = p[k]
-            if top.isString {
-                if c == quote {
-                    if top.multiline {
-                        if at(k + 1) == quote, at(k + 2) == quote, hashesFollow(k + 3, top.hashes) {
-                            k += 3 + top.hashes
-                            stack.removeLast()
-                            if stack.isEmpty { return k }
-                        } else {
-                            k += 1
-                        }
-                    } else if hashesFollow(k + 1, top.hashes) {
-                        k += 1 + top.hashes
-                        stack.removeLast()
-                        if stack.isEmpty { return k }
-                    } else {
-                        k += 1
+    /// Scans the body of the innermost string from `i` until it closes or an interpolation opens.
+    mutating func continueString() {
+        guard let f = frames.last else { return }
+        while i < n {
+            let c = p[i]
+            if c == quote {
+                if f.multiline {
+                    if at(i + 1) == quote, at(i + 2) == quote, hashesFollow(i + 3, f.hashes) {
+                        i += 3 + f.hashes
+                        closeString(unterminated: false)
+                        return
                     }
-                } else if c == backslash, hashesFollow(k + 1, top.hashes) {
-                    let j = k + 1 + top.hashes
-                    if at(j) == lparen {
-                        flags.insert(.hasInterpolation)
-                        stack.append(StringFrame(isString: false, hashes: 0, multiline: false, depth: 0))
-                        k = j + 1
-                    } else {
-                        k = j + 1
-                    }
-                } else if (c == newline || c == cr) && !top.multiline {
-                    flags.insert(.unterminated)
-                    return k
-                } else {
-                    k += 1
+                } else if hashesFollow(i + 1, f.hashes) {
+                    i += 1 + f.hashes
+                    closeString(unterminated: false)
+                    return
                 }
+                i += 1
+            } else if c == backslash, hashesFollow(i + 1, f.hashes) {
+                let j = i + 1 + f.hashes
+                if at(j) == lparen {
+                    tokens[f.token].flags.insert(.hasInterpolation)
+                    i = j
+                    let s = i
+                    i += 1
+                    emit(.lParen, s)
+                    return
+                }
+                i = min(j + 1, n)
+            } else if (c == newline || c == cr) && !f.multiline {
+                closeString(unterminated: true)
+                return
             } else {
-                switch c {
-                case lparen:
-                    stack[stack.count - 1].depth += 1
-                    k += 1
-                case rparen:
-                    if top.depth == 0 { stack.removeLast() } else { stack[stack.count - 1].depth -= 1 }
-                    k += 1
-                case quote:
-                    k = open(k, 0, &stack)
-                case hash:
-                    var j = k
-                    while j < n, p[j] == hash { j += 1 }
-                    if at(j) == quote { k = open(j, j - k, &stack) } else { k = j }
-                case slash where at(k + 1) == slash:
-                    while k < n, p[k] != newline, p[k] != cr { k += 1 }
-                case slash where at(k + 1) == star:
-                    k += 2
-                    var depth = 1
-                    while k < n, depth > 0 {
-                        if p[k] == slash, at(k + 1) == star { depth += 1; k += 2 }
-                        else if p[k] == star, at(k + 1) == slash { depth -= 1; k += 2 }
-                        else { k += 1 }
-                    }
-                default:
-                    k += 1
-                }
+                i += 1
             }
         }
+        closeString(unterminated: true)
+    }
+
+    mutating func closeString(unterminated: Bool) {
+        guard let f = frames.popLast() else { return }
+        tokens[f.token].end = Int32(i)
+        if unterminated { tokens[f.token].flags.insert(.unterminated) }
     }
 
     /// Whether a `/` here may open a regex literal: only where an expression can start.

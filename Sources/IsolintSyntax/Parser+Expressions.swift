@@ -336,6 +336,15 @@ extension Parser {
             default:
                 return -1
             }
+        case .stringLiteral where t.flags.contains(.hasInterpolation):
+            // Interpolations follow the literal's token as `( … )` groups inside its range.
+            let n = open(.literalExpr)
+            advance()
+            while Int(tok.start) < Int(t.end), !atEOF {
+                if at(.lParen) { parseArguments(closing: .rParen) } else { skipUnknown() }
+            }
+            close(n)
+            return n
         case .integerLiteral, .floatLiteral, .stringLiteral, .regexLiteral:
             let n = leaf(.literalExpr, from: pos, to: pos + 1)
             advance()

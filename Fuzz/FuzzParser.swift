@@ -1,0 +1,33 @@
+// libFuzzer entry point for the lexer and parser. Built by scripts/fuzz.sh together with the
+// IsolintSyntax sources (one module, so no import). Checks the invariants every consumer of
+// the tree relies on; any violation, crash or hang is a bug.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func isolintFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let tree = SyntaxTree.parse(SourceFile(path: "fuzz.swift", bytes: bytes))
+    let tokens = tree.tokens
+    precondition(tokens.last?.kind == .eof, "token stream must end with eof")
+    var previousStart: Int32 = 0
+    for t in tokens {
+        precondition(t.start >= 0 && t.start <= t.end && Int(t.end) <= size, "token out of bounds")
+        precondition(t.start >= previousStart, "tokens out of order")
+        previousStart = t.start
+    }
+    for (i, n) in tree.nodes.enumerated() {
+        precondition(n.firstToken >= 0 && n.firstToken <= n.endToken && Int(n.endToken) <= tokens.count, "node token range")
+        precondition(n.parent < Int32(tree.nodes.count) && (i == 0 || n.parent >= 0), "node parent")
+        precondition(n.name < Int32(tokens.count) && n.keyword < Int32(tokens.count), "node token index")
+        _ = tree.range(of: Int32(i))
+    }
+    _ = DeclDump.render(tree)
+    // Position mapping round-trips for every token start.
+    for t in tokens.prefix(2000) {
+        for enc in [PositionEncoding.utf8, .utf16, .utf32] {
+            let p = tree.source.position(of: Int(t.start), encoding: enc)
+            let back = tree.source.offset(of: p, encoding: enc)
+            precondition(back <= size, "offset out of bounds")
+        }
+    }
+    return 0
+}

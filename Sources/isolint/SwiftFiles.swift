@@ -1,0 +1,38 @@
+import Foundation
+
+/// Finds the `.swift` files under the given paths: files are taken as given, directories are
+/// walked (skipping build output and vendored code), symlinked directories are not followed
+/// so a link loop cannot trap the walk. Sorted for reproducible output.
+enum SwiftFiles {
+    static let skippedDirectories: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
+
+    struct Missing: Error { let path: String }
+
+    static func collect(_ paths: [String], exclude: (String) -> Bool = { _ in false }) throws(Missing) -> [String] {
+        var out: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { throw Missing(path: path) }
+            if !isDir.boolValue {
+                out.append(path)
+                continue
+            }
+            var stack = [path]
+            while let dir = stack.popLast() {
+                guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+                for name in names.sorted() {
+                    let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                    if exclude(full) { continue }
+                    guard let attrs = try? fm.attributesOfItem(atPath: full), let type = attrs[.type] as? FileAttributeType else { continue }
+                    if type == .typeDirectory {
+                        if !skippedDirectories.contains(name) { stack.append(full) }
+                    } else if type == .typeRegular, name.hasSuffix(".swift") {
+                        out.append(full)
+                    }
+                }
+            }
+        }
+        return out.sorted()
+    }
+}
