@@ -53,14 +53,15 @@ a UTF-8 BOM counts as 3 bytes of line 1), exactly as swiftc reports them.
 starts there for most decls, but for func / subscript it starts at a
 `static` / `class` modifier; the script then scans forward over modifiers
 (`nonisolated(unsafe)`, `private(set)`, ...), attributes and comments to the
-keyword.
+keyword.  A backticked name (`` let `default` ``) is at its opening
+backtick.
 
-NAME is swiftc's name: func/init/subscript/macro-style full names
-(`f(_:b:)`, `init(x:)`, `subscript(_:)`, `==(_:_:)`, `deinit`); enum cases
-with payloads are full names too (`x(_:y:)`, plain `z` otherwise); extension:
-the extended type as written (`Swift.Array`); import: the module path
-(`Swift.Int` for `import struct Swift.Int`); closure: empty.  Names are only
-compared with --by kind-line-col-name.
+NAME is swiftc's name, without backticks: full names for func, init and
+subscript (`f(_:b:)`, `==(_:_:)`, `init(x:)`, `subscript(_:)`), `deinit`;
+enum cases with a payload also get a full name (`x(_:y:)`, plain `z`
+otherwise); extension: the extended type as written (`Swift.Array`);
+import: the module path (`Swift.Int` for `import struct Swift.Int`);
+closure: empty.  Names are only compared with --by kind-line-col-name.
 
 Not listed (swiftc prints them, but they are not records):
   * anything flagged `implicit` (e.g. `$interpolation`, the var_decls of

@@ -5,7 +5,7 @@
 }
 
 @inlinable func isIdentifierBody(_ c: UInt8) -> Bool {
-    isIdentifierHead(c) || (c >= 0x30 && c <= 0x39)
+    isIdentifierHead(c) || (c >= 0x30 && c <= 0x39) || c == 0x24
 }
 
 @inlinable func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }

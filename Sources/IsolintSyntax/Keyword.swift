@@ -104,6 +104,8 @@ public enum Keyword: UInt8, Sendable {
     case underscore2Shared
     case underscore2Consuming
     case reasync
+    case unsafeAddress
+    case unsafeMutableAddress
     case poundIf
     case poundElseif
     case poundElse
@@ -222,6 +224,8 @@ let contextualWords: [(text: [UInt8], keyword: Keyword)] = [
     (Array("__shared".utf8), .underscore2Shared),
     (Array("__consuming".utf8), .underscore2Consuming),
     (Array("reasync".utf8), .reasync),
+    (Array("unsafeAddress".utf8), .unsafeAddress),
+    (Array("unsafeMutableAddress".utf8), .unsafeMutableAddress),
 ]
 
 /// Words after `#` that the parser treats specially.

@@ -231,7 +231,14 @@ struct LexerState {
         case UInt8(ascii: "]"): i += 1; emit(.rBracket, start)
         case UInt8(ascii: ","): i += 1; emit(.comma, start)
         case UInt8(ascii: ";"): i += 1; emit(.semicolon, start)
-        case UInt8(ascii: ":"): i += 1; emit(.colon, start)
+        case UInt8(ascii: ":"):
+            if at(i + 1) == UInt8(ascii: ":") {
+                i += 2
+                emit(.colonColon, start)
+            } else {
+                i += 1
+                emit(.colon, start)
+            }
         case UInt8(ascii: "@"): i += 1; emit(.at, start)
         case backslashByte: i += 1; emit(.backslash, start)
         case UInt8(ascii: "!"), UInt8(ascii: "?"):

@@ -21,7 +21,16 @@ extension LexerState {
     /// not on the call stack.
     mutating func lexString(_ start: Int, hashes: Int) {
         let q = start + hashes
-        let multiline = at(q + 1) == quote && at(q + 2) == quote
+        var multiline = at(q + 1) == quote && at(q + 2) == quote
+        if multiline, hashes > 0 {
+            // A raw `#"""#` is one line holding a quote: the compiler reads the triple quote as
+            // single-line when the closing delimiter follows on the same line.
+            var k = q + 1
+            while k < n, p[k] != newline, p[k] != cr {
+                if p[k] == quote, hashesFollow(k + 1, hashes) { multiline = false; break }
+                k += 1
+            }
+        }
         i = q + (multiline ? 3 : 1)
         emit(.stringLiteral, start)
         frames.append(StringFrame(token: tokens.count - 1, hashes: hashes, multiline: multiline, depth: 0))
@@ -163,13 +172,13 @@ struct KeywordEntry: Sendable {
 
 /// Keywords bucketed by length so a lookup compares a handful of candidates at most.
 private let keywordBuckets: [[KeywordEntry]] = {
-    var buckets = [[KeywordEntry]](repeating: [], count: 17)
+    var buckets = [[KeywordEntry]](repeating: [], count: maxKeywordLength + 1)
     for (text, kw) in reservedWords { buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: true)) }
     for (text, kw) in contextualWords { buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: false)) }
     return buckets
 }()
 
-let maxKeywordLength = 16
+let maxKeywordLength = 20
 
 @inline(__always)
 private func matches(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ text: [UInt8]) -> Bool {

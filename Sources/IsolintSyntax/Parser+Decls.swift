@@ -171,9 +171,20 @@ extension Parser {
 
     mutating func parseAttribute() {
         let a = open(.attribute)
+        let end = afterAttribute(pos)
         advance()
         if tok.isWord { nodes[Int(a)].name = Int32(pos) }
-        pos = afterAttribute(pos - 1)
+        // Custom attributes (`@Test(…)`, property wrappers) take expressions, closures
+        // included; built-in ones (`@available(…)`) have their own syntax and are skipped.
+        let custom = tok.kind == .identifier && src[Int(tok.start)] >= UInt8(ascii: "A") && src[Int(tok.start)] <= UInt8(ascii: "Z")
+        if custom, token(end - 1).kind == .rParen {
+            let open = Int(match[end - 1])
+            if open > pos {
+                pos = open
+                parseArguments(closing: .rParen)
+            }
+        }
+        pos = end
         close(a)
     }
 
@@ -289,8 +300,7 @@ extension Parser {
             if t.kind == .poundIdentifier {
                 setKind(&self, .macroExpansion)
                 nodes[Int(d)].name = Int32(pos)
-                advance()
-                parseMacroExpansionTail()
+                parseMacroExpansionTail(basic: false)
             } else {
                 nodes[Int(d)].keyword = -1
                 nodes[Int(d)].flags.insert(.isError)
@@ -300,7 +310,8 @@ extension Parser {
     }
 
     mutating func parseName(_ d: Int32) {
-        if tok.isWord || at(.operator) {
+        let k = tok.kind
+        if tok.isWord || k == .operator || k == .prefixAmp || k == .postfixQuestion || k == .infixQuestion || k == .postfixExclaim || k == .equal {
             nodes[Int(d)].name = Int32(pos)
             advance()
         }
@@ -413,6 +424,13 @@ extension Parser {
         advance()
         if kind == .funcDecl || kind == .macroDecl {
             parseName(d)
+            // `func ==<T>(…)` lexes `==<` as one operator: its `<` opens the generic parameters.
+            let name = token(pos - 1)
+            if name.kind == .operator, name.end - name.start > 1, src[Int(name.end) - 1] == UInt8(ascii: "<"), nodes[Int(d)].name == Int32(pos - 1) {
+                let g = open(.genericParams, at: pos - 1)
+                skipAngles(initialDepth: 1)
+                close(g)
+            }
         } else if kind == .initDecl, at(.postfixQuestion) || at(.postfixExclaim) || isOperator(tok, UInt8(ascii: "?")) || isOperator(tok, UInt8(ascii: "!")) {
             advance()
         }
@@ -527,7 +545,7 @@ extension Parser {
         while [.mutating, .nonmutating, .underscore2Consuming, .consuming, .borrowing, .nonisolated].contains(token(j).keyword) { j = afterModifier(j) }
         let t = token(j)
         switch t.keyword {
-        case .get, .set, .willSet, .didSet, .underscoreRead, .underscoreModify, .read, .modify:
+        case .get, .set, .willSet, .didSet, .underscoreRead, .underscoreModify, .unsafeAddress, .unsafeMutableAddress:
             return t.kind == .identifier
         case .initKeyword:
             return true
@@ -589,9 +607,14 @@ extension Parser {
     }
 
     /// After `#name`: generic arguments, arguments, trailing closures.
-    mutating func parseMacroExpansionTail() {
+    mutating func parseMacroExpansionTail(basic: Bool) {
+        let name = tok
+        advance()
         if isOperator(startingWith: UInt8(ascii: "<")), !tok.flags.contains(.spaceBefore) { skipAngles() }
         if at(.lParen), !tok.isAtLineStart { parseArguments(closing: .rParen) }
-        if at(.lBrace) { parseTrailingClosures() }
+        // `#available(…) {` is a condition followed by the body, never a trailing closure.
+        if at(.lBrace), !basic, name.keyword != .poundAvailable, name.keyword != .poundUnavailable {
+            parseTrailingClosures()
+        }
     }
 }

@@ -71,7 +71,9 @@ extension Parser {
             close(n)
             return true
         }
-        if t.kind == .prefixAmp || (t.kind == .operator && t.flags.contains(.prefixOperator)) {
+        let packExpansion = (t.kind == .keyword && t.keyword == .repeat) || (t.kind == .identifier && t.keyword == .each)
+        if t.kind == .prefixAmp || (t.kind == .operator && t.flags.contains(.prefixOperator))
+            || (packExpansion && peek().isWord && !peek().isAtLineStart) {
             let n = open(.prefixExpr)
             advance()
             nested { p in p.parseUnary(basic: basic) }
@@ -107,6 +109,9 @@ extension Parser {
                 advance()
                 nodes[Int(m)].name = Int32(pos)
                 advance()
+                var selected = nodes[Int(m)].name
+            skipModuleSelectors(&selected)
+            nodes[Int(m)].name = selected
                 genericArgumentsInExpression()
                 close(m)
                 base = m
@@ -298,6 +303,9 @@ extension Parser {
         case .identifier:
             let n = leaf(.identifierExpr, from: pos, to: pos + 1, name: pos)
             advance()
+            var selected = nodes[Int(n)].name
+            skipModuleSelectors(&selected)
+            nodes[Int(n)].name = selected
             genericArgumentsInExpression()
             nodes[Int(n)].endToken = Int32(pos)
             return n
@@ -378,8 +386,7 @@ extension Parser {
         case .poundIdentifier:
             let n = open(.macroExpansion)
             nodes[Int(n)].name = Int32(pos)
-            advance()
-            parseMacroExpansionTail()
+            parseMacroExpansionTail(basic: basic)
             close(n)
             return n
         case .operator:

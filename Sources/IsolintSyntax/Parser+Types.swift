@@ -96,6 +96,9 @@ extension Parser {
             }
             nodes[Int(t)].name = Int32(pos)
             advance()
+            var selected = nodes[Int(t)].name
+            skipModuleSelectors(&selected)
+            nodes[Int(t)].name = selected
             genericArgumentsIfAdjacent()
             while at(.period), peek().isWord {
                 advance()

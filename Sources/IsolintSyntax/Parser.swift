@@ -114,8 +114,8 @@ struct Parser {
 
     /// Skips `<…>` starting at an operator token beginning with `<`, counting angle brackets
     /// inside operator tokens (`>>` closes two). Stops early at `{`, `;` or end of file.
-    mutating func skipAngles() {
-        var depthCount = 0
+    mutating func skipAngles(initialDepth: Int = 0) {
+        var depthCount = initialDepth
         repeat {
             let t = tok
             switch t.kind {
@@ -141,6 +141,15 @@ struct Parser {
             k += 1
         }
         return d
+    }
+
+    /// `Module::name`: skips the selector, returning the index of the name that follows.
+    mutating func skipModuleSelectors(_ name: inout Int32) {
+        while at(.colonColon), peek().isWord {
+            advance()
+            name = Int32(pos)
+            advance()
+        }
     }
 
     /// Whether the current token is an operator whose text starts with `c`.

@@ -12,6 +12,8 @@ public enum TokenKind: UInt8, Sendable {
     case `operator`
     case lParen, rParen, lBrace, rBrace, lBracket, rBracket
     case comma, colon, semicolon
+    /// `::` of a module selector (`Swift::print`).
+    case colonColon
     /// `.` used for member access (never part of an operator such as `..<`).
     case period
     case at
