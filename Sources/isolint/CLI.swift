@@ -1,4 +1,5 @@
 import Foundation
+import IsolintRules
 import IsolintSyntax
 
 extension CommandLine {
@@ -14,8 +15,14 @@ extension CommandLine {
             print(usage)
             return 0
         case "--version", "version":
-            print("isolint \(isolintVersion)")
+            print("isolint \(isolintVersionString)")
             return 0
+        case "lint":
+            return await LintCommand.run(rest)
+        case "rules":
+            return RulesCommand.list(rest)
+        case "explain":
+            return RulesCommand.explain(rest)
         case "dump":
             return DumpCommand.run(rest)
         case "bench":
@@ -27,12 +34,19 @@ extension CommandLine {
     }
 }
 
-let isolintVersion = "0.1.0"
 
 let usage = """
 USAGE: isolint <command> [options]
 
 Commands:
+  lint [PATH…]                   Report Swift 6 concurrency hazards (default PATH: .).
+                                 --format text|json|sarif|github|xcode   (default text)
+                                 --fail-on error|warning|info|never      (default error)
+                                 --config FILE   (default: nearest .isolint.json)
+                                 Exit 0: nothing at or above --fail-on; 1: findings;
+                                 2: usage error or a path that cannot be read.
+  rules                          List the rules with their default severity.
+  explain RULE                   Explain a rule: why it matters, which fix when.
   dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
                                  and closure: KIND<TAB>LINE:COL<TAB>NAME).
   bench PATH…                    Lex and parse every .swift file under PATH; compare with

@@ -1,0 +1,29 @@
+import IsolintSyntax
+
+/// Everything a rule may look at for one file.
+public struct FileContext: Sendable {
+    public let tree: SyntaxTree
+    public let index: WorkspaceIndex
+    public let settings: TargetSettings
+    public let isolation: IsolationModel
+
+    public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
+        self.tree = tree
+        self.index = index
+        self.settings = settings
+        self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
+    }
+
+    /// A finding for `descriptor` with its default severity.
+    public func finding(_ descriptor: RuleDescriptor, _ range: Range<Int>, _ message: String, fixes: [Fix] = [], notes: [Note] = [], severity: Severity? = nil) -> Finding {
+        Finding(ruleID: descriptor.id, severity: severity ?? descriptor.defaultSeverity, range: range, message: message, notes: notes, fixes: fixes)
+    }
+
+    /// Byte range of one token.
+    public func range(ofToken t: Int32) -> Range<Int> { tree.tokenRange(t) }
+
+    /// Byte range from the start of token `a` to the end of token `b`.
+    public func range(from a: Int32, through b: Int32) -> Range<Int> {
+        Int(tree.tokens[Int(a)].start)..<Int(tree.tokens[Int(max(a, b))].end)
+    }
+}

@@ -1,0 +1,204 @@
+import IsolintSyntax
+
+/// Where code runs, as far as syntax and the index can tell.
+public enum IsolationKind: Sendable, Equatable {
+    case mainActor
+    case globalActor(String)
+    /// Isolated to an `actor` instance.
+    case actor(String)
+    case nonisolated
+    /// `@concurrent`: always off any actor.
+    case concurrent
+    /// `Task.detached`.
+    case detached
+    case unknown
+}
+
+public struct Isolation: Sendable, Equatable {
+    public var kind: IsolationKind
+    /// Why, in words a hover can show ("UIViewController is @MainActor in the SDK").
+    public var reason: String
+    /// Inherited from the enclosing context (`Task {}` and other non-Sendable closures).
+    public var inherited: Bool
+
+    public init(_ kind: IsolationKind, _ reason: String, inherited: Bool = false) {
+        self.kind = kind
+        self.reason = reason
+        self.inherited = inherited
+    }
+
+    public var isMainActor: Bool { kind == .mainActor }
+    /// Main actor or another global actor.
+    public var isGlobalActor: Bool {
+        if case .globalActor = kind { return true }
+        return kind == .mainActor
+    }
+
+    /// Short label for inlay hints: `@MainActor (inherited)`, `nonisolated`, `detached`.
+    public var label: String {
+        let base: String
+        switch kind {
+        case .mainActor: base = "@MainActor"
+        case .globalActor(let name): base = "@\(name)"
+        case .actor(let name): base = "isolated to \(name)"
+        case .nonisolated: base = "nonisolated"
+        case .concurrent: base = "@concurrent"
+        case .detached: base = "detached"
+        case .unknown: base = "unknown"
+        }
+        return inherited ? base + " (inherited)" : base
+    }
+}
+
+/// The engine's isolation model: rules ask it, they never re-derive isolation.
+public struct IsolationModel: Sendable {
+    public let tree: SyntaxTree
+    public let index: WorkspaceIndex
+    public let settings: TargetSettings
+
+    public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
+        self.tree = tree
+        self.index = index
+        self.settings = settings
+    }
+
+    var isMainFile: Bool { tree.source.path == "main.swift" || tree.source.path.hasSuffix("/main.swift") }
+
+    /// Isolation of the code at `node`: that of its innermost enclosing closure or declaration.
+    public func isolation(at node: Int32) -> Isolation {
+        var n = node
+        var inherited = false
+        var steps = 0
+        while n >= 0, steps < 10_000 {
+            steps += 1
+            let kind = tree[n].kind
+            switch kind {
+            case .closure:
+                if let own = closureIsolation(n) { return mark(own, inherited) }
+                // A closure that is not `@Sendable` runs where it is formed.
+                inherited = true
+            case .funcDecl, .initDecl, .subscriptDecl, .varDecl, .deinitDecl:
+                if let own = declarationIsolation(n) { return mark(own, inherited) }
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                return mark(typeIsolation(n), inherited)
+            case .sourceFile:
+                if settings.defaultIsolationMainActor { return mark(Isolation(.mainActor, "the target's default isolation is MainActor"), inherited) }
+                if isMainFile, node != n, tree.enclosing(node, [.funcDecl, .initDecl, .closure]) == nil {
+                    return mark(Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited)
+                }
+                return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited)
+            default:
+                break
+            }
+            n = tree[n].parent
+        }
+        return Isolation(.unknown, "unknown")
+    }
+
+    func mark(_ i: Isolation, _ inherited: Bool) -> Isolation {
+        var r = i
+        r.inherited = r.inherited || inherited
+        return r
+    }
+
+    /// A declaration's own isolation (`nonisolated`, `@MainActor`, `@concurrent`, a deinit),
+    /// or nil when it takes its type's.
+    public func declarationIsolation(_ decl: Int32) -> Isolation? {
+        if tree.hasModifier(decl, "nonisolated") { return Isolation(.nonisolated, "declared nonisolated") }
+        for a in tree.attributeNames(of: decl) {
+            if a == "MainActor" { return Isolation(.mainActor, "declared @MainActor") }
+            if a == "concurrent" { return Isolation(.concurrent, "declared @concurrent") }
+            if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "declared @\(a)") }
+        }
+        if tree[decl].kind == .deinitDecl, !tree.hasModifier(decl, "isolated") {
+            return Isolation(.nonisolated, "deinit is nonisolated unless declared `isolated deinit`")
+        }
+        return nil
+    }
+
+    /// Isolation of a type's members. Nested types do not inherit their enclosing type's.
+    public func typeIsolation(_ decl: Int32) -> Isolation {
+        let name = tree.name(of: decl)
+        if tree[decl].kind == .actorDecl { return Isolation(.actor(name), "members of actor \(name)") }
+        if tree.hasModifier(decl, "nonisolated") { return Isolation(.nonisolated, "\(name) is declared nonisolated") }
+        for a in tree.attributeNames(of: decl) {
+            if a == "MainActor" { return Isolation(.mainActor, "\(name) is @MainActor") }
+            if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "\(name) is @\(a)") }
+        }
+        if tree[decl].kind == .extensionDecl, let t = index.type(name), t.kind == .actorDecl {
+            return Isolation(.actor(name), "members of actor \(name)")
+        }
+        for inherited in tree.inheritedTypes(of: decl).map(\.name) {
+            if let r = index.mainActorReason(inherited) {
+                return Isolation(.mainActor, inherited == name ? r : "\(name) inherits from \(inherited) (\(r))")
+            }
+        }
+        if let r = index.mainActorReason(name) { return Isolation(.mainActor, r) }
+        if settings.defaultIsolationMainActor { return Isolation(.mainActor, "the target's default isolation is MainActor") }
+        return Isolation(.nonisolated, "\(name) is not isolated to a global actor")
+    }
+
+    /// A closure's own isolation from its attributes or the API it is passed to; nil when it
+    /// inherits the enclosing context's.
+    public func closureIsolation(_ closure: Int32) -> Isolation? {
+        for a in tree.attributeNames(of: closure) {
+            if a == "MainActor" { return Isolation(.mainActor, "closure is @MainActor") }
+            if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "closure is @\(a)") }
+            if a == "Sendable" { return Isolation(.nonisolated, "@Sendable closure") }
+            if a == "concurrent" { return Isolation(.concurrent, "@concurrent closure") }
+        }
+        guard let call = tree.callReceiving(closure: closure), let callee = tree.callee(of: call),
+              let path = tree.plainPath(of: callee) else { return nil }
+        return CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree)
+    }
+}
+
+/// Recognises the calls whose closure runs somewhere else.
+public enum CalleeClassifier {
+    public static func isolation(forClosurePassedTo path: String, call: Int32, tree: SyntaxTree) -> Isolation? {
+        switch path {
+        case "Task.detached":
+            return Isolation(.detached, "Task.detached runs off any actor")
+        case "MainActor.run", "MainActor.assumeIsolated", "MainActor.shared.run":
+            return Isolation(.mainActor, "\(path) runs on the main actor")
+        default:
+            break
+        }
+        if isMainQueueDispatch(path) { return Isolation(.mainActor, "DispatchQueue.main runs on the main thread") }
+        if isBackgroundQueueDispatch(path) { return Isolation(.nonisolated, "\(path) runs on a dispatch queue") }
+        if let api = callbackAPI(path: path, call: call, tree: tree) {
+            return Isolation(.nonisolated, "the closure of \(api.method) is @Sendable or delivered off the main thread")
+        }
+        return nil
+    }
+
+    static let dispatchMethods: Set<String> = ["async", "asyncAfter", "concurrentPerform"]
+
+    /// `DispatchQueue.main.async`, `.main.async` (and `asyncAfter`).
+    public static func isMainQueueDispatch(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: ".") else { return false }
+        let method = path[path.index(after: dot)...]
+        let base = path[..<dot]
+        return (method == "async" || method == "asyncAfter") && (base == "DispatchQueue.main" || base == ".main")
+    }
+
+    /// `.async` on a global or custom queue.
+    public static func isBackgroundQueueDispatch(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: ".") else { return false }
+        let method = String(path[path.index(after: dot)...])
+        let base = path[..<dot]
+        guard dispatchMethods.contains(method), !base.isEmpty else { return false }
+        if base == "DispatchQueue.main" || base == ".main" || base == "MainActor" || base == "Task" { return false }
+        return base.hasPrefix("DispatchQueue") || base.lowercased().hasSuffix("queue") || base.hasSuffix("global")
+    }
+
+    /// The knowledge-base callback API a call matches, by method name and labels.
+    public static func callbackAPI(path: String, call: Int32, tree: SyntaxTree) -> KnowledgeBase.CallbackAPI? {
+        let method = path.split(separator: ".").last.map(String.init) ?? path
+        let labels = Set(tree.arguments(of: call).compactMap { tree.label(of: $0) })
+        for api in KnowledgeBase.callbackAPIs where api.method == method {
+            if api.requiredLabels.allSatisfy(labels.contains) { return api }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,34 @@
+import IsolintSyntax
+
+/// What a rule is, independent of how it checks: the single source for `isolint rules`,
+/// `isolint explain`, editor hovers and SARIF help.
+public struct RuleDescriptor: Sendable {
+    public let id: String
+    public let defaultSeverity: Severity
+    public let summary: String
+    /// Markdown with fixed sections: what it finds, why it matters in Swift 6, which fix when,
+    /// before/after.
+    public let explanation: String
+    /// The compiler's diagnostic group for the same hazard (`MutableGlobalVariable`…), if any.
+    public let compilerGroup: String?
+    public let enabledByDefault: Bool
+
+    public init(id: String, severity: Severity, summary: String, explanation: String, compilerGroup: String? = nil, enabledByDefault: Bool = true) {
+        self.id = id
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.explanation = explanation
+        self.compilerGroup = compilerGroup
+        self.enabledByDefault = enabledByDefault
+    }
+}
+
+/// A check. The engine walks each tree once and hands every node of a subscribed kind to the
+/// rules that asked for it.
+public protocol Rule: Sendable {
+    /// The rules this check reports (a check may report more than one id, e.g. a rule and its
+    /// `info` companion).
+    var descriptors: [RuleDescriptor] { get }
+    var nodeKinds: [NodeKind] { get }
+    func check(_ node: Int32, in file: FileContext, into findings: inout [Finding])
+}

@@ -1,0 +1,74 @@
+import Foundation
+import IsolintSyntax
+
+/// Suppression directives read from `//` comments:
+/// `// isolint:disable-next-line a, b`, `// isolint:disable-line a` (trailing),
+/// `// isolint:disable a` … `// isolint:enable a`, `// isolint:disable-file a`; `all` matches
+/// every rule. A directive without ids means `all`.
+public struct Suppressions: Sendable {
+    public enum Form: String, Sendable { case disableNextLine = "disable-next-line", disableLine = "disable-line", disable, enable, disableFile = "disable-file" }
+
+    public struct Directive: Sendable, Equatable {
+        public var form: Form
+        public var ids: [String]
+        /// Byte range of the comment.
+        public var range: Range<Int>
+        /// Zero-based line of the comment.
+        public var line: Int
+    }
+
+    public private(set) var directives: [Directive] = []
+    /// Line ranges (zero-based, inclusive) per rule id; "all" for every rule.
+    private var lineRanges: [String: [ClosedRange<Int>]] = [:]
+    private var fileWide: Set<String> = []
+
+    public init(tree: SyntaxTree) {
+        let source = tree.source
+        for c in tree.comments where !c.isBlock {
+            guard let d = Suppressions.parse(source.bytes, c.range, line: source.line(of: Int(c.start))) else { continue }
+            directives.append(d)
+        }
+        var open: [String: Int] = [:]
+        for d in directives {
+            for id in d.ids {
+                switch d.form {
+                case .disableNextLine: lineRanges[id, default: []].append((d.line + 1)...(d.line + 1))
+                case .disableLine: lineRanges[id, default: []].append(d.line...d.line)
+                case .disableFile: fileWide.insert(id)
+                case .disable: if open[id] == nil { open[id] = d.line }
+                case .enable:
+                    if let start = open.removeValue(forKey: id) { lineRanges[id, default: []].append(start...d.line) }
+                }
+            }
+        }
+        for (id, start) in open { lineRanges[id, default: []].append(start...Int.max - 1) }
+    }
+
+    /// Parses one `//` comment; nil when it is not a directive.
+    static func parse(_ bytes: [UInt8], _ range: Range<Int>, line: Int) -> Directive? {
+        var text = Substring(String(decoding: bytes[range], as: UTF8.self))
+        guard text.hasPrefix("//"), !text.hasPrefix("///") else { return nil }
+        text = text.dropFirst(2).drop(while: { $0 == " " || $0 == "\t" })
+        guard text.hasPrefix("isolint:") else { return nil }
+        text = text.dropFirst("isolint:".count).drop(while: { $0 == " " })
+        let word = text.prefix { !$0.isWhitespace && $0 != "," }
+        // Longest form first: `disable-next-line` before `disable`.
+        let forms: [Form] = [.disableNextLine, .disableLine, .disableFile, .disable, .enable]
+        guard let form = forms.first(where: { $0.rawValue == word }) else { return nil }
+        let rest = text.dropFirst(word.count)
+        var ids = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // `-- reason` or other trailing words after the first id list are not ids.
+        ids = ids.map { String($0.split(separator: " ").first ?? "") }.filter { !$0.isEmpty }
+        if ids.isEmpty { ids = ["all"] }
+        return Directive(form: form, ids: ids, range: range, line: line)
+    }
+
+    public func isSuppressed(_ ruleID: String, line: Int) -> Bool {
+        if fileWide.contains(ruleID) || fileWide.contains("all") { return true }
+        for key in [ruleID, "all"] {
+            for r in lineRanges[key] ?? [] where r.contains(line) { return true }
+        }
+        return false
+    }
+}
+

@@ -1,0 +1,238 @@
+import IsolintSyntax
+
+/// Questions rules ask of the tree, answered in one place.
+extension SyntaxTree {
+    static let typeDeclKinds: Set<NodeKind> = [.classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl]
+
+    /// Attribute nodes of a declaration (direct children, `#if`-wrapped ones included).
+    public func attributes(of decl: Int32) -> [Int32] {
+        var out: [Int32] = []
+        for c in children(decl) {
+            switch self[c].kind {
+            case .attribute: out.append(c)
+            case .ifConfig:
+                for clause in children(c) { out += children(clause, kind: .attribute) }
+            default: break
+            }
+        }
+        return out
+    }
+
+    public func attributeNames(of decl: Int32) -> [String] { attributes(of: decl).map { name(of: $0) } }
+
+    public func hasAttribute(_ decl: Int32, _ name: StaticString) -> Bool {
+        attributes(of: decl).contains { token(self[$0].name, is: name) }
+    }
+
+    public func modifiers(of decl: Int32) -> [Int32] { children(decl, kind: .modifier) }
+
+    public func hasModifier(_ decl: Int32, _ name: StaticString) -> Bool {
+        modifiers(of: decl).contains { token(self[$0].name, is: name) }
+    }
+
+    /// The `nonisolated(unsafe)` modifier node, if any.
+    public func unsafeNonisolatedModifier(_ decl: Int32) -> Int32? {
+        modifiers(of: decl).first { m in
+            let n = self[m]
+            return token(n.name, is: "nonisolated") && n.endToken - n.firstToken == 4 && token(n.name + 2, is: "unsafe")
+        }
+    }
+
+    /// Inherited types: (inheritedType node, its type node, simple name).
+    public func inheritedTypes(of decl: Int32) -> [(node: Int32, type: Int32, name: String)] {
+        guard let clause = firstChild(decl, kind: .inheritanceClause) else { return [] }
+        return children(clause, kind: .inheritedType).compactMap { it in
+            guard let ty = firstChild(it, kind: .type) else { return nil }
+            return (it, ty, name(of: ty))
+        }
+    }
+
+    /// The `@unchecked` attribute of a `@unchecked Sendable` entry in the inheritance clause.
+    public func uncheckedSendableAttribute(_ decl: Int32) -> Int32? {
+        for entry in inheritedTypes(of: decl) where entry.name == "Sendable" {
+            if let a = children(entry.type, kind: .attribute).first(where: { token(self[$0].name, is: "unchecked") }) {
+                return a
+            }
+        }
+        return nil
+    }
+
+    /// Members of a type declaration, looking through `#if` clauses.
+    public func members(of decl: Int32) -> [Int32] {
+        guard let block = firstChild(decl, kind: .memberBlock) else { return [] }
+        var out: [Int32] = []
+        var stack = Array(children(block).reversed())
+        while let m = stack.popLast() {
+            if self[m].kind == .ifConfig || self[m].kind == .ifConfigClause {
+                stack.append(contentsOf: children(m).reversed())
+            } else {
+                out.append(m)
+            }
+        }
+        return out
+    }
+
+    /// Nearest enclosing type or extension declaration.
+    public func enclosingType(of node: Int32) -> Int32? {
+        var p = self[node].parent
+        while p >= 0 {
+            if SyntaxTree.typeDeclKinds.contains(self[p].kind) { return p }
+            p = self[p].parent
+        }
+        return nil
+    }
+
+    /// Nearest ancestor of one of the given kinds.
+    public func enclosing(_ node: Int32, _ kinds: Set<NodeKind>) -> Int32? {
+        var p = self[node].parent
+        while p >= 0 {
+            if kinds.contains(self[p].kind) { return p }
+            p = self[p].parent
+        }
+        return nil
+    }
+
+    /// Whether a declaration sits at file scope (possibly inside `#if`).
+    public func isFileScope(_ node: Int32) -> Bool {
+        var p = self[node].parent
+        while p >= 0 {
+            switch self[p].kind {
+            case .sourceFile: return true
+            case .ifConfig, .ifConfigClause: p = self[p].parent
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// A dotted path for a callee or member chain: `DispatchQueue.main.async`,
+    /// `DispatchQueue.global().async`, `.main`, `Task.detached`. Nil when the chain holds
+    /// something else (closures, subscripts…).
+    public func path(of expr: Int32) -> String? {
+        var parts: [String] = []
+        var n = expr
+        var called = false
+        func add(_ name: String) {
+            parts.append(called ? name + "()" : name)
+            called = false
+        }
+        for _ in 0..<64 {
+            let node = self[n]
+            switch node.kind {
+            case .identifierExpr, .selfExpr, .superExpr:
+                add(text(token: node.name))
+                return parts.reversed().joined(separator: ".")
+            case .memberAccess:
+                add(text(token: node.name))
+                guard let base = children(n).first(where: { self[$0].kind != .argument }) else {
+                    return "." + parts.reversed().joined(separator: ".")
+                }
+                n = base
+            case .call:
+                guard let callee = children(n).first, self[callee].kind != .argument else { return nil }
+                called = true
+                n = callee
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// `DispatchQueue.global().async` → `DispatchQueue.global.async` (call parentheses dropped).
+    public func plainPath(of expr: Int32) -> String? {
+        path(of: expr)?.replacingOccurrences(of: "().", with: ".").replacingOccurrences(of: "()", with: "")
+    }
+
+    /// Callee of a call (its first child).
+    public func callee(of call: Int32) -> Int32? {
+        guard let c = children(call).first, self[c].kind != .argument else { return nil }
+        return c
+    }
+
+    public func arguments(of call: Int32) -> [Int32] { children(call, kind: .argument) }
+
+    public func label(of argument: Int32) -> String? {
+        let n = self[argument].name
+        return n >= 0 ? text(token: n) : nil
+    }
+
+    /// The closure passed to a call: the trailing closure, else an argument that is a closure
+    /// (preferring the given labels).
+    public func closureArgument(of call: Int32, labels: [String] = []) -> Int32? {
+        let args = arguments(of: call)
+        for a in args where self[a].flags.contains(.isTrailingClosure) {
+            if let c = firstChild(a, kind: .closure) { return c }
+        }
+        for a in args {
+            if let l = label(of: a), !labels.isEmpty, !labels.contains(l) { continue }
+            if let c = firstChild(a, kind: .closure) { return c }
+        }
+        return nil
+    }
+
+    /// The argument with a label, or nil.
+    public func argument(of call: Int32, labeled label: String) -> Int32? {
+        arguments(of: call).first { self.label(of: $0) == label }
+    }
+
+    /// The expression inside an argument.
+    public func value(of argument: Int32) -> Int32? { children(argument).first }
+
+    /// The call a closure is an argument of, if any.
+    public func callReceiving(closure: Int32) -> Int32? {
+        let p = self[closure].parent
+        guard p >= 0, self[p].kind == .argument else { return nil }
+        let call = self[p].parent
+        guard call >= 0, self[call].kind == .call || self[call].kind == .macroExpansion else { return nil }
+        return call
+    }
+
+    /// Every node in the subtree of `node` (itself included), iteratively.
+    public func subtree(_ node: Int32) -> [Int32] {
+        var out: [Int32] = []
+        var stack: [Int32] = [node]
+        while let n = stack.popLast() {
+            out.append(n)
+            stack.append(contentsOf: children(n))
+        }
+        return out
+    }
+
+    /// Statements of a closure or code block (its direct item children).
+    public func statements(of block: Int32) -> [Int32] {
+        children(block).filter { k in
+            switch self[k].kind {
+            case .captureList, .captureItem, .closureParam, .parameterClause, .attribute, .type: return false
+            default: return true
+            }
+        }
+    }
+
+    /// Byte offset of the start of the line containing `offset`.
+    public func lineStart(_ offset: Int) -> Int {
+        Int(source.lineStarts[source.line(of: offset)])
+    }
+
+    /// The whitespace that indents the line containing `offset`.
+    public func indentation(at offset: Int) -> String {
+        let start = lineStart(offset)
+        var end = start
+        let bytes = source.bytes
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+        return source.text(start..<end)
+    }
+
+    /// The file's line ending (`\r\n` when its first line ends so).
+    public var lineEnding: String {
+        let bytes = source.bytes
+        if let i = bytes.firstIndex(of: 0x0A), i > 0, bytes[i - 1] == 0x0D { return "\r\n" }
+        return "\n"
+    }
+
+    /// Byte offset of a node's first token.
+    public func start(_ node: Int32) -> Int { range(of: node).lowerBound }
+
+    /// Offset of a token's start.
+    public func startOf(token: Int32) -> Int { Int(tokens[Int(token)].start) }
+}

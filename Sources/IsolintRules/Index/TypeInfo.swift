@@ -1,0 +1,206 @@
+import Foundation
+import IsolintSyntax
+
+/// A stored or computed property as the index records it.
+public struct PropertyInfo: Sendable, Equatable {
+    public var name: String
+    /// The declared type's text (`[String: Int]`), or the type of an initializer call `T(…)`.
+    public var typeText: String?
+    public var isStatic: Bool
+    public var isLet: Bool
+    public var isStored: Bool
+    public var attributes: [String]
+    /// Whether the declared type is a function type, and whether it is `@Sendable`.
+    public var isClosure: Bool
+    public var isSendableClosure: Bool
+}
+
+/// What the index knows of one type declaration, merged with the extensions of the same name.
+public struct TypeInfo: Sendable {
+    public var name: String
+    public var kind: NodeKind
+    public var file: String
+    public var attributes: Set<String>
+    /// Inheritance clause names, from the declaration and every extension.
+    public var inherited: Set<String>
+    public var uncheckedSendable: Bool
+    public var isPublic: Bool
+    public var hasGenericParameters: Bool
+    public var properties: [PropertyInfo]
+    /// Associated value types of enum cases (text).
+    public var associatedValueTypes: [String]
+    /// Type names this type's stored properties mention (for "used from a SwiftUI View").
+    public var referencedTypes: Set<String>
+}
+
+/// The workspace index: every type declared in the workspace, and every name assigned or
+/// mutated anywhere. Built from per-file parts that merge in any order.
+public struct WorkspaceIndex: Sendable {
+    public private(set) var types: [String: [TypeInfo]] = [:]
+    /// Inheritance and attributes added by extensions, by extended type name.
+    public private(set) var extensionInherited: [String: Set<String>] = [:]
+    public private(set) var extensionUnchecked: Set<String> = []
+    /// Names that appear on the left of an assignment, as `inout` arguments, or as the receiver
+    /// of a mutating method call.
+    public private(set) var mutatedNames: Set<String> = []
+    /// Types declared with `@globalActor`.
+    public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
+    /// Types stored or created in SwiftUI views.
+    public private(set) var viewReferencedTypes: Set<String> = []
+    /// Filled by `finalize()` once every file is merged.
+    public private(set) var publicSendableCandidates: Set<String> = []
+
+    public init() {}
+
+    /// Computes what needs the whole workspace. Call after the last merge.
+    public mutating func finalize() {
+        publicSendableCandidates = computePublicSendableCandidates()
+    }
+
+    public mutating func merge(_ other: WorkspaceIndex) {
+        types.merge(other.types) { $0 + $1 }
+        extensionInherited.merge(other.extensionInherited) { $0.union($1) }
+        extensionUnchecked.formUnion(other.extensionUnchecked)
+        mutatedNames.formUnion(other.mutatedNames)
+        globalActors.formUnion(other.globalActors)
+        viewReferencedTypes.formUnion(other.viewReferencedTypes)
+    }
+
+    mutating func add(_ info: TypeInfo) { types[info.name, default: []].append(info) }
+    mutating func addExtension(_ name: String, inherited: [String], unchecked: Bool) {
+        extensionInherited[name, default: []].formUnion(inherited)
+        if unchecked { extensionUnchecked.insert(name) }
+    }
+    mutating func addMutated(_ name: String) { mutatedNames.insert(name) }
+    mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
+    mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
+
+    /// The first declaration of a type name.
+    public func type(_ name: String) -> TypeInfo? { types[name]?.first }
+
+    /// All inherited names: declaration plus extensions.
+    public func inherited(_ name: String) -> Set<String> {
+        var s = extensionInherited[name] ?? []
+        for t in types[name] ?? [] { s.formUnion(t.inherited) }
+        return s
+    }
+
+    public func isGlobalActorAttribute(_ attribute: String) -> Bool { globalActors.contains(attribute) }
+
+    /// Whether values of this type are main-actor isolated: `@MainActor` (or another global
+    /// actor) on the declaration, or a main-actor superclass/protocol from the knowledge base
+    /// or the workspace.
+    public func isMainActorType(_ name: String) -> Bool { mainActorReason(name) != nil }
+
+    /// Why a type is main-actor isolated, for messages and inlay hints.
+    public func mainActorReason(_ name: String, depth: Int = 0) -> String? {
+        if depth > 16 { return nil }
+        if KnowledgeBase.mainActorTypes.contains(name) || KnowledgeBase.mainActorProtocols.contains(name) {
+            return "\(name) is @MainActor in the SDK"
+        }
+        for t in types[name] ?? [] where t.attributes.contains(where: { globalActors.contains($0) }) {
+            return "\(name) is @MainActor"
+        }
+        for parent in inherited(name) {
+            if let r = mainActorReason(parent, depth: depth + 1) {
+                return parent == name ? r : "inherits from \(parent) (\(r))"
+            }
+        }
+        return nil
+    }
+
+    /// Whether a type says it is Sendable: `Sendable`/`@unchecked Sendable` or a protocol
+    /// refining it, an actor, or global-actor isolated.
+    public func declaresSendable(_ name: String, depth: Int = 0) -> Bool {
+        if depth > 16 { return false }
+        let inh = inherited(name)
+        if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
+        if let t = type(name), t.kind == .actorDecl { return true }
+        if isMainActorType(name) { return true }
+        for p in inh where type(p)?.kind == .protocolDecl {
+            if declaresSendable(p, depth: depth + 1) { return true }
+        }
+        return false
+    }
+
+    /// A workspace class that is not Sendable (no conformance, not an actor, not isolated).
+    public func isNonSendableClass(_ name: String) -> Bool {
+        guard let t = type(name), t.kind == .classDecl else { return false }
+        return !declaresSendable(name)
+    }
+
+    /// Whether a type written in source is known Sendable: standard and Foundation value types,
+    /// containers of them, workspace types that declare Sendable, and internal structs and enums
+    /// whose stored members are (the compiler infers those). `assumed` holds types taken as
+    /// Sendable for a fixpoint.
+    public func isKnownSendable(_ typeText: String, assumed: Set<String> = [], depth: Int = 0) -> Bool {
+        if depth > 12 { return false }
+        var text = typeText.trimmingCharacters(in: .whitespaces)
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("any ") { text.removeFirst(4) }
+        if text.hasPrefix("(") && text.hasSuffix(")") {
+            let inner = String(text.dropFirst().dropLast())
+            if inner.isEmpty { return true }
+            return splitTopLevel(inner, ",").allSatisfy { part in
+                let element = part.split(separator: ":", maxSplits: 1).count == 2 && !part.contains("[") ? String(part.split(separator: ":", maxSplits: 1)[1]) : part
+                return isKnownSendable(element, assumed: assumed, depth: depth + 1)
+            }
+        }
+        if text.hasPrefix("[") && text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast())
+            return splitTopLevel(inner, ":").allSatisfy { isKnownSendable($0, assumed: assumed, depth: depth + 1) }
+        }
+        if let lt = text.firstIndex(of: "<"), text.hasSuffix(">") {
+            let base = String(text[..<lt])
+            let args = String(text[text.index(after: lt)..<text.index(before: text.endIndex)])
+            guard KnowledgeBase.sendableContainers.contains(base) else { return false }
+            return splitTopLevel(args, ",").allSatisfy { isKnownSendable($0, assumed: assumed, depth: depth + 1) }
+        }
+        if KnowledgeBase.sendableValueTypes.contains(text) || assumed.contains(text) { return true }
+        let simple = text.split(separator: ".").last.map(String.init) ?? text
+        if KnowledgeBase.sendableValueTypes.contains(simple) || assumed.contains(simple) { return true }
+        guard let t = type(simple) else { return false }
+        if declaresSendable(simple) { return true }
+        // Internal value types are inferred Sendable when their members are.
+        if (t.kind == .structDecl || t.kind == .enumDecl) && !t.isPublic && !t.hasGenericParameters {
+            var assumedNext = assumed
+            assumedNext.insert(simple)
+            let stored = t.properties.filter { $0.isStored && !$0.isStatic }
+            return stored.allSatisfy { p in p.typeText.map { isKnownSendable($0, assumed: assumedNext, depth: depth + 1) } ?? false }
+                && t.associatedValueTypes.allSatisfy { isKnownSendable($0, assumed: assumedNext, depth: depth + 1) }
+        }
+        return false
+    }
+
+    /// Whether the name is a value type (struct/enum) in the workspace or a standard value type.
+    public func isValueType(_ typeText: String) -> Bool {
+        var text = typeText
+        while text.hasSuffix("?") { text.removeLast() }
+        if text.hasPrefix("[") || KnowledgeBase.sendableValueTypes.contains(text) { return true }
+        if let lt = text.firstIndex(of: "<") { return KnowledgeBase.sendableContainers.contains(String(text[..<lt])) }
+        guard let t = type(text) else { return false }
+        return t.kind == .structDecl || t.kind == .enumDecl
+    }
+}
+
+/// Splits at `separator` outside brackets, parentheses and angle brackets.
+func splitTopLevel(_ s: String, _ separator: Character) -> [String] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    for c in s {
+        switch c {
+        case "[", "(", "<": depth += 1
+        case "]", ")", ">": depth -= 1
+        default: break
+        }
+        if c == separator && depth == 0 {
+            parts.append(current.trimmingCharacters(in: .whitespaces))
+            current = ""
+        } else {
+            current.append(c)
+        }
+    }
+    parts.append(current.trimmingCharacters(in: .whitespaces))
+    return parts
+}

@@ -1,0 +1,177 @@
+/// SDK facts the rules rely on, as data. Each table says where its facts come from; the rules
+/// look names up here and never compare SDK names in their own code.
+public enum KnowledgeBase {
+    /// Classes and protocols whose subclasses/conformers are main-actor isolated.
+    /// Source: the `@MainActor` annotations of the iOS 18 / macOS 15 SDKs (UIKit `UIResponder`
+    /// and `UIView`/`UIViewController` hierarchies, AppKit `NSResponder` hierarchy, SwiftUI `View`,
+    /// `App`, `Scene`, representables, WebKit `WKWebView`).
+    public static let mainActorTypes: Set<String> = [
+        // UIKit
+        "UIResponder", "UIViewController", "UITableViewController", "UICollectionViewController",
+        "UINavigationController", "UITabBarController", "UIPageViewController", "UISplitViewController",
+        "UISearchController", "UIAlertController", "UIHostingController", "UIView", "UITableView",
+        "UITableViewCell", "UICollectionView", "UICollectionViewCell", "UICollectionReusableView",
+        "UIScrollView", "UIStackView", "UILabel", "UIButton", "UIControl", "UIImageView",
+        "UITextField", "UITextView", "UISwitch", "UISlider", "UISegmentedControl", "UIWindow",
+        "UIApplication", "UINavigationBar", "UIToolbar", "UITabBar", "UIActivityIndicatorView",
+        "UIProgressView", "UIPickerView", "UIDatePicker", "UIRefreshControl", "UISearchBar",
+        "UIVisualEffectView", "UIGestureRecognizer", "UITapGestureRecognizer", "UIPanGestureRecognizer",
+        "UIWindowScene", "UIScene", "UIDocument",
+        // AppKit
+        "NSResponder", "NSViewController", "NSWindowController", "NSView", "NSWindow", "NSApplication",
+        "NSTableView", "NSOutlineView", "NSCollectionView", "NSTextField", "NSTextView", "NSButton",
+        "NSControl", "NSImageView", "NSScrollView", "NSStackView", "NSHostingController", "NSHostingView",
+        "NSPanel", "NSMenu", "NSStatusItem", "NSDocument",
+        // SwiftUI
+        "View", "App", "Scene", "Commands", "ViewModifier", "PreviewProvider", "UIViewRepresentable",
+        "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+        "DynamicProperty",
+        // WebKit, SpriteKit, others
+        "WKWebView", "SKView", "ARView", "MKMapView",
+    ]
+
+    /// Delegate and data-source protocols the SDK declares `@MainActor`: conforming to them never
+    /// needs `nonisolated`. Source: UIKit, AppKit, WebKit, PhotosUI headers (iOS 18 / macOS 15).
+    public static let mainActorProtocols: Set<String> = [
+        "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "UITableViewDelegate",
+        "UITableViewDataSource", "UITableViewDataSourcePrefetching", "UICollectionViewDelegate",
+        "UICollectionViewDataSource", "UICollectionViewDelegateFlowLayout", "UICollectionViewDataSourcePrefetching",
+        "UIScrollViewDelegate", "UITextFieldDelegate", "UITextViewDelegate", "UISearchBarDelegate",
+        "UISearchResultsUpdating", "UINavigationControllerDelegate", "UITabBarControllerDelegate",
+        "UIImagePickerControllerDelegate", "UIAdaptivePresentationControllerDelegate",
+        "UIPopoverPresentationControllerDelegate", "UIGestureRecognizerDelegate", "UIPageViewControllerDelegate",
+        "UIPageViewControllerDataSource", "UIPickerViewDelegate", "UIPickerViewDataSource",
+        "UIDocumentPickerDelegate", "UIContextMenuInteractionDelegate", "UIDropInteractionDelegate",
+        "UIDragInteractionDelegate", "UIViewControllerTransitioningDelegate",
+        "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "WKScriptMessageHandlerWithReply",
+        "NSApplicationDelegate", "NSWindowDelegate", "NSTableViewDelegate", "NSTableViewDataSource",
+        "NSOutlineViewDelegate", "NSOutlineViewDataSource", "NSTextFieldDelegate", "NSTextViewDelegate",
+        "NSCollectionViewDelegate", "NSCollectionViewDataSource", "NSMenuDelegate", "NSSplitViewDelegate",
+        "PHPickerViewControllerDelegate", "MFMailComposeViewControllerDelegate",
+        "ASAuthorizationControllerPresentationContextProviding", "QLPreviewControllerDataSource",
+    ]
+
+    /// Delegate protocols of pre-concurrency frameworks that are *not* main-actor isolated: a
+    /// main-actor conformer must mark its implementations `nonisolated` or isolate the
+    /// conformance. The Bool says whether the SDK calls them on a background queue (then a
+    /// main-actor implementation traps at run time under Swift 6's dynamic isolation checks).
+    /// Source: CoreLocation, CoreBluetooth, AVFoundation, MultipeerConnectivity, Foundation
+    /// (URLSession), WatchConnectivity, UserNotifications, StoreKit, ARKit headers and docs.
+    public static let nonisolatedDelegateProtocols: [String: Bool] = [
+        "CLLocationManagerDelegate": false,
+        "CBCentralManagerDelegate": true, "CBPeripheralDelegate": true, "CBPeripheralManagerDelegate": true,
+        "AVCaptureVideoDataOutputSampleBufferDelegate": true, "AVCaptureAudioDataOutputSampleBufferDelegate": true,
+        "AVCaptureMetadataOutputObjectsDelegate": true, "AVCapturePhotoCaptureDelegate": true,
+        "AVCaptureFileOutputRecordingDelegate": true, "AVCaptureDepthDataOutputDelegate": true,
+        "AVAudioPlayerDelegate": false, "AVAudioRecorderDelegate": false, "AVSpeechSynthesizerDelegate": false,
+        "MCSessionDelegate": true, "MCNearbyServiceBrowserDelegate": true, "MCNearbyServiceAdvertiserDelegate": true,
+        "MCBrowserViewControllerDelegate": false,
+        "URLSessionDelegate": true, "URLSessionTaskDelegate": true, "URLSessionDataDelegate": true,
+        "URLSessionDownloadDelegate": true, "URLSessionWebSocketDelegate": true, "URLSessionStreamDelegate": true,
+        "WCSessionDelegate": true, "UNUserNotificationCenterDelegate": false, "SKPaymentTransactionObserver": false,
+        "SKProductsRequestDelegate": true, "ARSessionDelegate": true, "ARSCNViewDelegate": true,
+        "XMLParserDelegate": false, "StreamDelegate": false, "NetServiceDelegate": false,
+        "NetServiceBrowserDelegate": false, "NSFetchedResultsControllerDelegate": false,
+        "GKMatchDelegate": false, "EKEventEditViewDelegate": false, "SFSpeechRecognizerDelegate": false,
+        "SFSpeechRecognitionTaskDelegate": true, "PKPaymentAuthorizationControllerDelegate": false,
+    ]
+
+    /// Standard protocols whose requirements are synchronous and nonisolated.
+    public static let nonisolatedValueProtocols: Set<String> = [
+        "Equatable", "Hashable", "Comparable", "CustomStringConvertible", "CustomDebugStringConvertible",
+        "Encodable", "Decodable", "Codable", "Identifiable", "Error", "LocalizedError",
+    ]
+
+    /// Protocols that refine `Sendable` (so conforming to them declares Sendable).
+    /// Source: Swift standard library (`Error`, `CodingKey`) and Foundation.
+    public static let sendableRefiningProtocols: Set<String> = ["Sendable", "Error", "LocalizedError", "CodingKey", "SendableMetatype"]
+
+    /// Value types of the standard library and Foundation that are Sendable.
+    public static let sendableValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "Int128", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "UInt128",
+        "Double", "Float", "Float16", "Float80", "CGFloat", "Bool", "String", "Character", "Substring",
+        "StaticString", "Unicode.Scalar", "UnicodeScalar", "Never", "Void", "ObjectIdentifier", "Duration",
+        "Data", "URL", "Date", "UUID", "Decimal", "TimeInterval", "URLComponents", "URLRequest", "DateComponents",
+        "Locale", "TimeZone", "Calendar", "IndexPath", "IndexSet", "CharacterSet", "NSRange", "AttributedString",
+        "CGPoint", "CGSize", "CGRect", "CGVector", "CGAffineTransform", "DispatchTime", "DispatchTimeInterval",
+        "DispatchWallTime", "ContinuousClock", "SuspendingClock", "HTTPURLResponse.Type", "PersistentIdentifier",
+        "ModelContainer", "Error", "any Error", "AnyHashable",
+    ]
+
+    /// Generic containers that are Sendable when their arguments are.
+    public static let sendableContainers: Set<String> = [
+        "Optional", "Array", "Dictionary", "Set", "ContiguousArray", "ArraySlice", "Result", "Range",
+        "ClosedRange", "KeyValuePairs", "CollectionOfOne", "EmptyCollection",
+    ]
+
+    /// SDK classes that are not Sendable (stored in a main-actor type, they cannot be touched
+    /// from a nonisolated `deinit` or handed across isolation).
+    public static let nonSendableClasses: Set<String> = [
+        "Timer", "NSManagedObjectContext", "NSManagedObject", "ModelContext", "NSMutableArray",
+        "NSMutableDictionary", "NSMutableString", "NSCache", "DateFormatter", "NumberFormatter",
+        "JSONEncoder", "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "Operation",
+        "Notification", "NotificationCenter", "Thread", "RunLoop", "AVPlayer", "AVAudioEngine",
+        "CLLocationManager", "CBCentralManager", "URLSessionTask", "URLSessionDataTask",
+        "NSItemProvider", "UserDefaults", "FileHandle", "InputStream", "OutputStream", "AnyCancellable",
+    ]
+
+    /// Types whose presence as a stored member shows a class guards its own state.
+    public static let lockTypes: Set<String> = [
+        "NSLock", "NSRecursiveLock", "NSCondition", "os_unfair_lock", "os_unfair_lock_s",
+        "OSAllocatedUnfairLock", "Mutex", "DispatchQueue", "pthread_mutex_t", "pthread_rwlock_t",
+        "Atomic", "ManagedAtomic", "UnsafeAtomic", "DispatchSemaphore",
+    ]
+
+    /// Scheduler expressions that deliver on the main thread (Combine `receive(on:)`).
+    public static let mainSchedulers: Set<String> = [
+        "DispatchQueue.main", "RunLoop.main", "OperationQueue.main", ".main", "DispatchQueue.main.eraseToAnyScheduler()",
+        "UIScheduler.shared", "ImmediateScheduler.shared", "MainActor.shared", "RunLoop.current",
+    ]
+
+    /// Methods that mutate their receiver in place (a value mutated this way is not a constant).
+    public static let mutatingMethods: Set<String> = [
+        "append", "appendContentsOf", "insert", "remove", "removeAll", "removeFirst", "removeLast",
+        "removeValue", "removeSubrange", "popLast", "popFirst", "sort", "reverse", "shuffle", "swapAt",
+        "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "merge", "updateValue",
+        "toggle", "replaceSubrange", "reserveCapacity", "partition",
+    ]
+
+    /// Calls whose closure argument is `@Sendable` or delivered off the main thread.
+    public struct CallbackAPI: Sendable {
+        public enum Kind: Sendable { case notification, kvo, timer, dispatchAsync, urlSession, itemProvider }
+        /// The method name (`addObserver`) or, for initializers, the type name (`Timer`).
+        public let method: String
+        /// Labels the call must carry (tells `addObserver(forName:…)` from `addObserver(_:selector:…)`).
+        public let requiredLabels: [String]
+        public let kind: Kind
+        public let source: String
+    }
+
+    public static let callbackAPIs: [CallbackAPI] = [
+        CallbackAPI(method: "addObserver", requiredLabels: ["forName"], kind: .notification,
+                    source: "Foundation NotificationCenter.addObserver(forName:object:queue:using:) — `using` is @Sendable"),
+        CallbackAPI(method: "observe", requiredLabels: ["options"], kind: .kvo,
+                    source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
+        CallbackAPI(method: "observe", requiredLabels: ["changeHandler"], kind: .kvo,
+                    source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
+        CallbackAPI(method: "scheduledTimer", requiredLabels: ["withTimeInterval"], kind: .timer,
+                    source: "Foundation Timer.scheduledTimer(withTimeInterval:repeats:block:) — block is @Sendable"),
+        CallbackAPI(method: "Timer", requiredLabels: ["timeInterval"], kind: .timer,
+                    source: "Foundation Timer(timeInterval:repeats:block:) — block is @Sendable"),
+        CallbackAPI(method: "dataTask", requiredLabels: [], kind: .urlSession,
+                    source: "Foundation URLSession.dataTask(with:completionHandler:) — completion on the delegate queue, @Sendable"),
+        CallbackAPI(method: "downloadTask", requiredLabels: [], kind: .urlSession,
+                    source: "Foundation URLSession.downloadTask(with:completionHandler:) — @Sendable"),
+        CallbackAPI(method: "uploadTask", requiredLabels: [], kind: .urlSession,
+                    source: "Foundation URLSession.uploadTask(with:from:completionHandler:) — @Sendable"),
+        CallbackAPI(method: "loadObject", requiredLabels: ["ofClass"], kind: .itemProvider,
+                    source: "Foundation NSItemProvider.loadObject(ofClass:completionHandler:) — background queue"),
+        CallbackAPI(method: "loadDataRepresentation", requiredLabels: [], kind: .itemProvider,
+                    source: "Foundation NSItemProvider.loadDataRepresentation(forTypeIdentifier:completionHandler:) — background queue"),
+        CallbackAPI(method: "loadFileRepresentation", requiredLabels: [], kind: .itemProvider,
+                    source: "Foundation NSItemProvider.loadFileRepresentation(forTypeIdentifier:completionHandler:) — background queue"),
+    ]
+
+    /// Global actors the SDK defines (a declaration carrying one is isolated).
+    public static let globalActors: Set<String> = ["MainActor"]
+}

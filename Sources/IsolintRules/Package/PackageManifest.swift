@@ -1,0 +1,163 @@
+import IsolintSyntax
+
+/// What isolint reads from a Package.swift, with the project's own parser (no evaluation):
+/// targets with their kind, path, dependencies and Swift settings.
+public struct PackageManifest: Sendable {
+    public struct Target: Sendable {
+        public var name: String
+        public var kind: TargetSettings.Kind
+        public var path: String?
+        public var dependencies: [String]
+        public var languageMode: Int?
+        public var upcomingFeatures: Set<String>
+        public var experimentalFeatures: Set<String>
+        public var defaultIsolationMainActor: Bool
+        /// Byte range of the `.target(` call (anchor of manifest findings).
+        public var callRange: Range<Int>
+        /// Byte range of `.defaultIsolation(MainActor.self)`, if present.
+        public var defaultIsolationRange: Range<Int>?
+        /// The `swiftSettings:` array node, when present.
+        public var swiftSettingsNode: Int32?
+        public var callNode: Int32
+    }
+
+    public var toolsVersion: (major: Int, minor: Int)
+    public var packageLanguageModes: [Int]
+    public var targets: [Target]
+    public let tree: SyntaxTree
+
+    static let targetFactories: [String: TargetSettings.Kind] = [
+        "target": .library, "executableTarget": .executable, "testTarget": .test, "macro": .macro, "plugin": .plugin,
+    ]
+
+    public init(tree: SyntaxTree) {
+        self.tree = tree
+        toolsVersion = PackageManifest.readToolsVersion(tree.source.bytes)
+        packageLanguageModes = []
+        targets = []
+        for (i, node) in tree.nodes.enumerated() where node.kind == .call {
+            let call = Int32(i)
+            guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
+            let method = path.split(separator: ".").last.map(String.init) ?? path
+            if method == "Package" || path == "Package" {
+                if let arg = tree.argument(of: call, labeled: "swiftLanguageModes") ?? tree.argument(of: call, labeled: "swiftLanguageVersions"),
+                   let v = tree.value(of: arg) {
+                    packageLanguageModes = PackageManifest.languageModes(in: tree.text(of: v))
+                }
+                continue
+            }
+            guard path.hasPrefix(".") || path.hasPrefix("Target."), let kind = PackageManifest.targetFactories[method],
+                  let nameArg = tree.argument(of: call, labeled: "name"), let nameValue = tree.value(of: nameArg),
+                  let name = PackageManifest.stringLiteral(tree, nameValue) else { continue }
+            var target = Target(name: name, kind: kind, path: nil, dependencies: [], languageMode: nil,
+                                upcomingFeatures: [], experimentalFeatures: [], defaultIsolationMainActor: false,
+                                callRange: tree.range(of: callee), defaultIsolationRange: nil, swiftSettingsNode: nil, callNode: call)
+            if let p = tree.argument(of: call, labeled: "path"), let v = tree.value(of: p) { target.path = PackageManifest.stringLiteral(tree, v) }
+            if let d = tree.argument(of: call, labeled: "dependencies"), let v = tree.value(of: d) {
+                for element in tree.children(v, kind: .argument) {
+                    guard let e = tree.value(of: element) else { continue }
+                    if let s = PackageManifest.stringLiteral(tree, e) {
+                        target.dependencies.append(s)
+                    } else if tree[e].kind == .call, let n = tree.argument(of: e, labeled: "name"), let nv = tree.value(of: n),
+                              let s = PackageManifest.stringLiteral(tree, nv) {
+                        target.dependencies.append(s)
+                    }
+                }
+            }
+            if let s = tree.argument(of: call, labeled: "swiftSettings"), let v = tree.value(of: s) {
+                target.swiftSettingsNode = v
+                for element in tree.children(v, kind: .argument) {
+                    guard let e = tree.value(of: element), tree[e].kind == .call, let c = tree.callee(of: e) else { continue }
+                    let setting = tree.name(of: c)
+                    let firstArg = tree.arguments(of: e).first.flatMap { tree.value(of: $0) }
+                    let argText = firstArg.map { tree.text(of: $0) } ?? ""
+                    switch setting {
+                    case "swiftLanguageMode", "swiftLanguageVersion":
+                        target.languageMode = PackageManifest.languageModes(in: argText).first
+                    case "enableUpcomingFeature":
+                        if let f = firstArg.flatMap({ PackageManifest.stringLiteral(tree, $0) }) { target.upcomingFeatures.insert(f) }
+                    case "enableExperimentalFeature":
+                        if let f = firstArg.flatMap({ PackageManifest.stringLiteral(tree, $0) }) { target.experimentalFeatures.insert(f) }
+                    case "defaultIsolation":
+                        target.defaultIsolationMainActor = argText.hasPrefix("MainActor")
+                        target.defaultIsolationRange = tree.range(of: e)
+                    case "unsafeFlags":
+                        if argText.contains("-strict-concurrency=complete") { target.experimentalFeatures.insert("StrictConcurrency") }
+                        if argText.contains("\"-swift-version\", \"5\"") { target.languageMode = 5 }
+                    default:
+                        break
+                    }
+                }
+            }
+            targets.append(target)
+        }
+    }
+
+    /// `// swift-tools-version:5.9` → (5, 9); (5, 0) when missing.
+    static func readToolsVersion(_ bytes: [UInt8]) -> (major: Int, minor: Int) {
+        let firstLine = String(decoding: bytes.prefix { $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+        guard let range = firstLine.range(of: "swift-tools-version:") else { return (5, 0) }
+        let version = firstLine[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "." }
+        let parts = version.split(separator: ".").compactMap { Int($0) }
+        return (parts.first ?? 5, parts.count > 1 ? parts[1] : 0)
+    }
+
+    /// `.v5`, `.v6`, `.version("6")` → [5, 6].
+    static func languageModes(in text: String) -> [Int] {
+        var out: [Int] = []
+        var rest = Substring(text)
+        while let r = rest.range(of: ".v") {
+            let digits = rest[r.upperBound...].prefix { $0.isNumber }
+            if let n = Int(digits) { out.append(n) }
+            rest = rest[r.upperBound...]
+        }
+        if out.isEmpty, let r = text.range(of: "version(\"") {
+            if let n = Int(text[r.upperBound...].prefix { $0.isNumber }) { out.append(n) }
+        }
+        return out
+    }
+
+    static func stringLiteral(_ tree: SyntaxTree, _ node: Int32) -> String? {
+        guard tree[node].kind == .literalExpr else { return nil }
+        let t = tree.tokens[Int(tree[node].firstToken)]
+        guard t.kind == .stringLiteral, !t.flags.contains(.hasInterpolation) else { return nil }
+        let text = tree.text(token: tree[node].firstToken)
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.hasPrefix("\"\"\"") else { return nil }
+        return String(text.dropFirst().dropLast())
+    }
+
+    /// The Swift language mode of a target: its own setting, else the package's first mode,
+    /// else 6 from tools version 6.0 on and 5 before.
+    public func languageMode(of target: Target) -> Int {
+        target.languageMode ?? packageLanguageModes.first ?? (toolsVersion.major >= 6 ? 6 : 5)
+    }
+
+    public func settings(of target: Target) -> TargetSettings {
+        TargetSettings(targetName: target.name, kind: target.kind, languageMode: languageMode(of: target),
+                       defaultIsolationMainActor: target.defaultIsolationMainActor,
+                       upcomingFeatures: target.upcomingFeatures,
+                       completeChecking: target.upcomingFeatures.contains("StrictConcurrency") || target.experimentalFeatures.contains("StrictConcurrency"))
+    }
+
+    /// Source directory of a target relative to the package root.
+    public func directory(of target: Target) -> String {
+        if let p = target.path { return p.hasSuffix("/") ? String(p.dropLast()) : p }
+        switch target.kind {
+        case .test: return "Tests/\(target.name)"
+        case .plugin: return "Plugins/\(target.name)"
+        default: return "Sources/\(target.name)"
+        }
+    }
+
+    /// The target whose directory holds `relativePath` (longest match).
+    public func target(containing relativePath: String) -> Target? {
+        var best: (Target, Int)?
+        for t in targets {
+            let dir = directory(of: t)
+            guard relativePath == dir || relativePath.hasPrefix(dir + "/") else { continue }
+            if let b = best, b.1 >= dir.count { continue }
+            best = (t, dir.count)
+        }
+        return best?.0
+    }
+}

@@ -1,0 +1,181 @@
+import IsolintSyntax
+
+/// `sendable-closure-touches-main-actor`: a `@Sendable` / off-main callback in main-actor code
+/// that reads or writes main-actor state.
+public struct SendableClosureTouchesMainActor: Rule {
+    public static let descriptor = RuleDescriptor(
+        id: "sendable-closure-touches-main-actor", severity: .error,
+        summary: "A @Sendable or off-main callback touches main-actor state.",
+        explanation: """
+        ## What it finds
+        In main-actor code, a closure passed to an API whose closure is `@Sendable` or delivered off the \
+        main thread — `NotificationCenter.addObserver(forName:object:queue:using:)`, KVO \
+        `observe(_:options:changeHandler:)`, `Timer.scheduledTimer(withTimeInterval:repeats:block:)`, \
+        `Timer(timeInterval:repeats:block:)`, `DispatchQueue.global().async`, `URLSession` completion \
+        handlers, `NSItemProvider` loaders — that reads or writes `self`'s members. Code inside a nested \
+        hop back to the main actor (`MainActor.assumeIsolated`, `Task { @MainActor in }`, \
+        `DispatchQueue.main.async`, `MainActor.run`) does not count.
+
+        ## Why it matters in Swift 6
+        The closure is not isolated to the main actor, so touching main-actor state from it is a data \
+        race: an error on Linux in every mode; on Apple SDKs the seed reports only warnings for \
+        NotificationCenter, KVO and Timer even in Swift 6 mode — a team that fixes only errors ships them.
+
+        ## Which fix when
+        - `queue: .main` (or a Timer scheduled from the main thread): wrap the body in \
+        `MainActor.assumeIsolated { … }` — the callback does arrive on the main thread; offered only when \
+        the body does not use the closure's own non-Sendable parameters (the `Notification`, the `Timer`).
+        - Otherwise: hop with `Task { @MainActor in … }`, copying the Sendable values it needs first.
+        - Better still: a `Task` that loops with `Task.sleep(for:)` instead of a Timer, or one that \
+        consumes `NotificationCenter.default.notifications(named:)`.
+
+        ## Before / after
+        ```swift
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+            self.tick()
+        }
+        timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+            MainActor.assumeIsolated {
+                self.tick()
+            }
+        }
+        ```
+        """)
+
+    public init() {}
+    public var descriptors: [RuleDescriptor] { [Self.descriptor] }
+    public var nodeKinds: [NodeKind] { [.call] }
+
+    public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
+        let tree = file.tree
+        guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { return }
+        let api = CalleeClassifier.callbackAPI(path: path, call: call, tree: tree)
+        let background = CalleeClassifier.isBackgroundQueueDispatch(path)
+        guard api != nil || background else { return }
+        guard let closure = tree.closureArgument(of: call, labels: ["using", "changeHandler", "block", "completionHandler", "execute"]) else { return }
+        guard tree.attributeNames(of: closure).allSatisfy({ !file.index.isGlobalActorAttribute($0) }) else { return }
+        guard file.isolation.isolation(at: call).isMainActor, let owner = tree.enclosingType(of: call) else { return }
+        guard let touched = touchedMember(closure, owner: owner, file) else { return }
+        let apiName = api.map { $0.method } ?? path
+        let params = closureParameterNames(tree, closure)
+        let usesParams = !params.isEmpty && tree.subtree(closure).contains { tree[$0].kind == .identifierExpr && params.contains(tree.name(of: $0)) }
+        var fixes: [Fix] = []
+        if !usesParams, api?.kind == .timer || (api?.kind == .notification && deliversOnMain(call, tree)) {
+            if let wrap = wrapBody(closure, with: "MainActor.assumeIsolated", tree) {
+                fixes.append(Fix(title: "Wrap the body in `MainActor.assumeIsolated { … }` (the callback arrives on the main thread)", edits: wrap))
+            }
+        }
+        if let wrap = wrapBody(closure, with: "Task { @MainActor in", tree, placeholder: usesParams ? "// TODO(isolint): copy the Sendable values this needs from \(params.joined(separator: ", ")) into locals before the Task" : nil) {
+            fixes.append(Fix(title: "Hop to the main actor with `Task { @MainActor in … }`", edits: wrap))
+        }
+        findings.append(file.finding(Self.descriptor, tree.range(of: callee),
+            "The closure of \(apiName) is @Sendable or runs off the main thread, but it touches main-actor state '\(touched)' of \(tree.name(of: owner)): a data race in Swift 6.",
+            fixes: fixes))
+    }
+
+    /// `queue: .main` / `OperationQueue.main`.
+    func deliversOnMain(_ call: Int32, _ tree: SyntaxTree) -> Bool {
+        guard let arg = tree.argument(of: call, labeled: "queue"), let v = tree.value(of: arg) else { return false }
+        let text = tree.text(of: v).filter { !$0.isWhitespace }
+        return text == ".main" || text == "OperationQueue.main"
+    }
+
+    func closureParameterNames(_ tree: SyntaxTree, _ closure: Int32) -> [String] {
+        var names = tree.children(closure, kind: .closureParam).map { tree.name(of: $0) }
+        if let clause = tree.firstChild(closure, kind: .parameterClause) {
+            names += tree.children(clause, kind: .parameter).map { p in tree.text(token: tree[p].keyword >= 0 ? tree[p].keyword : tree[p].name) }
+        }
+        return names.filter { $0 != "_" && !$0.isEmpty }
+    }
+
+    /// The first `self` member the closure's own code touches (not code in nested hops to the
+    /// main actor), or nil.
+    func touchedMember(_ closure: Int32, owner: Int32, _ file: FileContext) -> String? {
+        let tree = file.tree
+        var memberNames: Set<String> = []
+        for m in tree.members(of: owner) {
+            switch tree[m].kind {
+            case .varDecl:
+                if !tree.hasModifier(m, "static") { for p in IndexBuilder.propertyInfos(tree, m) { memberNames.insert(p.name) } }
+            case .funcDecl:
+                if !tree.hasModifier(m, "static") { memberNames.insert(tree.name(of: m)) }
+            default: break
+            }
+        }
+        let locals = localNames(closure, tree)
+        var stack = Array(tree.children(closure).reversed())
+        while let n = stack.popLast() {
+            let node = tree[n]
+            switch node.kind {
+            case .captureList:
+                continue
+            case .closure:
+                if let iso = file.isolation.closureIsolation(n), iso.isMainActor { continue }
+            case .memberAccess:
+                if let base = tree.children(n).first, tree[base].kind == .selfExpr { return tree.name(of: n) }
+            case .identifierExpr:
+                let name = tree.name(of: n)
+                if memberNames.contains(name), !locals.contains(name) {
+                    // A bare name used as a member (not the base of another type's member).
+                    return name
+                }
+            default:
+                break
+            }
+            stack.append(contentsOf: tree.children(n).reversed())
+        }
+        return nil
+    }
+
+    /// Names the closure binds itself (parameters, local let/var, `if let`).
+    func localNames(_ closure: Int32, _ tree: SyntaxTree) -> Set<String> {
+        var out = Set(closureParameterNames(tree, closure))
+        for n in tree.subtree(closure) {
+            switch tree[n].kind {
+            case .binding, .optionalBinding, .patternName: out.insert(tree.name(of: n))
+            default: break
+            }
+        }
+        return out
+    }
+
+    /// Wraps a closure's statements in `wrapper { … }`: inline for one-line closures, on lines
+    /// of their own (indented one more step) otherwise.
+    func wrapBody(_ closure: Int32, with wrapper: String, _ tree: SyntaxTree, placeholder: String? = nil) -> [ByteEdit]? {
+        let stmts = tree.statements(of: closure)
+        guard let first = stmts.first, let last = stmts.last else { return nil }
+        let open = wrapper.hasSuffix(" in") ? wrapper : wrapper + " {"
+        let openText = wrapper.hasSuffix(" in") ? open : open
+        let start = tree.start(first)
+        let end = tree.range(of: last).upperBound
+        let braceLine = tree.source.line(of: tree.start(closure))
+        let eol = tree.lineEnding
+        if tree.source.line(of: start) == braceLine {
+            var prefix = openText + " "
+            if let placeholder { prefix = "/* \(placeholder.dropFirst(3)) */ " + prefix }
+            return [Edits.insert(prefix, at: start), Edits.insert(" }", at: end)]
+        }
+        let indent = tree.indentation(at: start)
+        let unit = Edits.indentUnit(tree, outer: tree.start(closure), inner: start)
+        var edits: [ByteEdit] = []
+        var head = ""
+        if let placeholder { head += indent + placeholder + eol }
+        head += indent + openText + eol
+        edits.append(Edits.insert(head, at: tree.lineStart(start)))
+        // One more indentation step on every line of the body.
+        let firstLine = tree.source.line(of: start), lastLine = tree.source.line(of: end)
+        for line in firstLine...lastLine {
+            let r = tree.source.lineRange(line)
+            if r.isEmpty { continue }
+            edits.append(Edits.insert(unit, at: r.lowerBound))
+        }
+        edits[1...].sort { $0.range.lowerBound < $1.range.lowerBound }
+        edits.append(Edits.insert(eol + indent + "}", at: end))
+        // The head goes at the same offset as the first line's indent step: merge them.
+        if edits.count > 1, edits[1].range.lowerBound == edits[0].range.lowerBound {
+            edits[0].newText += edits[1].newText
+            edits.remove(at: 1)
+        }
+        return edits
+    }
+}
