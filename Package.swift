@@ -17,7 +17,8 @@ let package = Package(
         .executableTarget(name: "isolint", dependencies: ["IsolintLSP", "IsolintRules", "IsolintSyntax"]),
         .testTarget(name: "IsolintSyntaxTests", dependencies: ["IsolintSyntax"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "IsolintRulesTests", dependencies: ["IsolintRules"]),
+        .testTarget(name: "IsolintRulesTests", dependencies: ["IsolintRules"],
+                    resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -117,6 +117,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -154,7 +155,6 @@ DUMP_KINDS = {
     "enum_element_decl": ("case", None),
     "closure_expr": ("closure", None),
 }
-KINDS = sorted({"actor", "var", "let"} | {k for k, _ in DUMP_KINDS.values()})
 
 _DECL_LINE_RE = re.compile(
     r"^( *)\((?:\w+=)?(" + "|".join(sorted(DUMP_KINDS, key=len, reverse=True))
@@ -433,7 +433,12 @@ def records_from_dump_body(body, source=None):
             offsets = offsets or line_offsets(source)
             pos = keyword_position(source, offsets, pos[0], pos[1], keyword)
         seen.setdefault((kind, pos[0], pos[1]), name or "")
-    return sorted((k, l, c, n) for (k, l, c), n in seen.items())
+    return sorted(((k, l, c, n) for (k, l, c), n in seen.items()), key=record_order)
+
+
+def record_order(record):
+    """Sort key: by position, then kind."""
+    return record[1], record[2], record[0], record[3]
 
 
 def split_dump(text):
@@ -899,7 +904,8 @@ def self_test(opts):
 
     source = SELF_TEST_SOURCE.encode()
     body = split_dump(SELF_TEST_DUMP)["t.swift"]
-    check("dump records", records_from_dump_body(body, source), sorted(SELF_TEST_RECORDS))
+    check("dump records", records_from_dump_body(body, source),
+          sorted(SELF_TEST_RECORDS, key=record_order))
     for i, (given, want) in enumerate(SELF_TEST_BLANKING):
         check("blanking %d" % i, blank_directives(given), want)
     src = b"  @objc(x) nonisolated(unsafe) /* c */ static\n  public func f() {}\n"
@@ -917,7 +923,7 @@ def self_test(opts):
             with open(path, "wb") as f:
                 f.write(source)
             live = run_swiftc([path], {path: source}, opts)[path]
-        check("live swiftc", live, ("ok", sorted(SELF_TEST_RECORDS)))
+        check("live swiftc", live, ("ok", sorted(SELF_TEST_RECORDS, key=record_order)))
     for failure in failures:
         print("FAIL " + failure)
     print("%d passed, %d failed" % (passed, len(failures)))
@@ -957,7 +963,8 @@ def parse_args(argv):
                     help="cache of swiftc results (default: $PARSE_DIFF_CACHE, else "
                     "~/.cache/isolint-parse-diff)")
     ap.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
-    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="parallel worker processes (default: CPU count)")
     ap.add_argument("--batch", type=int, default=100, help="files per process (default 100)")
     ap.add_argument("--timeout", type=float, default=30,
                     help="seconds allowed per file for each tool (default 30)")
@@ -1044,4 +1051,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet under `| head`
     sys.exit(main())

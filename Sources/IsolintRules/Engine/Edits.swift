@@ -41,9 +41,8 @@ public enum Edits {
         let end = tree.range(of: last).upperBound
         let text = tree.source.text(start..<end)
         let eol = tree.lineEnding
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { l -> String in
-            l.hasSuffix("\r") ? String(l.dropLast()) : String(l)
-        }
+        // `\r\n` is one Character: split on any line break.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
         // The body's own indentation: that of its first line when it starts a line.
         let firstIndent = tree.lineStart(start) + tree.indentation(at: start).utf8.count == start
             ? tree.indentation(at: start)

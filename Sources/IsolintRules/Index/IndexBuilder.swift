@@ -46,11 +46,13 @@ public enum IndexBuilder {
         let members = tree.members(of: n)
         var properties: [PropertyInfo] = []
         var associated: [String] = []
+        var hasCases = false
         for m in members {
             switch tree[m].kind {
             case .varDecl:
                 properties += propertyInfos(tree, m)
             case .enumCaseDecl:
+                hasCases = true
                 for element in tree.children(m, kind: .enumElement) {
                     if let clause = tree.firstChild(element, kind: .parameterClause) {
                         for p in tree.children(clause, kind: .parameter) {
@@ -75,6 +77,7 @@ public enum IndexBuilder {
             hasGenericParameters: tree.firstChild(n, kind: .genericParams) != nil,
             properties: properties,
             associatedValueTypes: associated,
+            hasCases: hasCases,
             referencedTypes: referencedTypeNames(tree, members: members)
         )
     }
@@ -124,7 +127,8 @@ public enum IndexBuilder {
             if tree[callee].kind == .memberAccess, tree.name(of: callee) == "init", let base = tree.children(callee).first { target = base }
             guard tree[target].kind == .identifierExpr else { return nil }
             let name = tree.name(of: target)
-            guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return nil }
+            // Types are capitalised by convention; C lock types are not.
+            guard let first = name.unicodeScalars.first, first.properties.isUppercase || KnowledgeBase.lockTypes.contains(name) else { return nil }
             return tree.text(of: target)
         case .literalExpr:
             let t = tree.tokens[Int(node.firstToken)]

@@ -29,6 +29,8 @@ public struct TypeInfo: Sendable {
     public var properties: [PropertyInfo]
     /// Associated value types of enum cases (text).
     public var associatedValueTypes: [String]
+    /// Enums: declares at least one case.
+    public var hasCases: Bool
     /// Type names this type's stored properties mention (for "used from a SwiftUI View").
     public var referencedTypes: Set<String>
 }
@@ -153,7 +155,9 @@ public struct WorkspaceIndex: Sendable {
         if let lt = text.firstIndex(of: "<"), text.hasSuffix(">") {
             let base = String(text[..<lt])
             let args = String(text[text.index(after: lt)..<text.index(before: text.endIndex)])
-            guard KnowledgeBase.sendableContainers.contains(base) else { return false }
+            // Standard containers, and workspace generic types, are Sendable when their
+            // arguments are.
+            guard KnowledgeBase.sendableContainers.contains(base) || isKnownSendable(base, assumed: assumed, depth: depth + 1) else { return false }
             return splitTopLevel(args, ",").allSatisfy { isKnownSendable($0, assumed: assumed, depth: depth + 1) }
         }
         if KnowledgeBase.sendableValueTypes.contains(text) || assumed.contains(text) { return true }

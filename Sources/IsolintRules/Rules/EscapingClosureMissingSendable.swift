@@ -96,13 +96,9 @@ public struct EscapingClosureMissingSendable: Rule {
             }
             n = tree[n].parent
         }
-        // Stored into an instance property of an actor or a type declaring Sendable.
-        let parent = tree[reference].parent
-        guard parent >= 0, tree[parent].kind == .sequenceExpr else { return nil }
-        let operands = Array(tree.children(parent))
-        guard let k = operands.firstIndex(of: reference), k > 0,
-              tree.tokens[Int(tree[operands[k - 1]].endToken)].kind == .equal else { return nil }
-        let target = operands[k - 1]
+        // Stored into an instance property of an actor or a type declaring Sendable: assigned
+        // (`x = closure`) or added to a collection (`xs.append(closure)`).
+        guard let target = storageTarget(of: reference, tree) else { return nil }
         let property: String
         if tree[target].kind == .identifierExpr {
             property = tree.name(of: target)
@@ -117,6 +113,25 @@ public struct EscapingClosureMissingSendable: Rule {
         if info.kind == .actorDecl { return "stored in property '\(property)' of actor \(ownerName)" }
         if file.index.inherited(ownerName).contains("Sendable") {
             return "stored in property '\(property)' of Sendable type \(ownerName)"
+        }
+        return nil
+    }
+
+    /// The property expression a reference is stored into, if any.
+    func storageTarget(of reference: Int32, _ tree: SyntaxTree) -> Int32? {
+        let parent = tree[reference].parent
+        guard parent >= 0 else { return nil }
+        if tree[parent].kind == .sequenceExpr {
+            let operands = Array(tree.children(parent))
+            guard let k = operands.firstIndex(of: reference), k > 0,
+                  tree.tokens[Int(tree[operands[k - 1]].endToken)].kind == .equal else { return nil }
+            return operands[k - 1]
+        }
+        if tree[parent].kind == .argument {
+            let call = tree[parent].parent
+            guard call >= 0, tree[call].kind == .call, let callee = tree.callee(of: call), tree[callee].kind == .memberAccess,
+                  KnowledgeBase.mutatingMethods.contains(tree.name(of: callee)) else { return nil }
+            return tree.children(callee).first
         }
         return nil
     }

@@ -37,8 +37,7 @@ public struct PublicTypeMissingSendable: Rule {
         let tree = file.tree
         guard file.settings.kind == .library || file.settings.kind == .unknown else { return }
         let name = tree.name(of: decl)
-        guard file.index.publicSendableCandidates.contains(name),
-              tree.hasModifier(decl, "public") || tree.hasModifier(decl, "open") else { return }
+        guard file.index.publicSendableCandidates.contains(name), isPubliclyVisible(decl, file) else { return }
         let inherited = tree.inheritedTypes(of: decl)
         let offset: Int
         let text: String
@@ -59,6 +58,24 @@ public struct PublicTypeMissingSendable: Rule {
     }
 }
 
+/// `public`/`open` itself and inside public types only (a public type nested in an internal
+/// one is internal, and inferred Sendable).
+func isPubliclyVisible(_ decl: Int32, _ file: FileContext) -> Bool {
+    let tree = file.tree
+    func isPublic(_ d: Int32) -> Bool { tree.hasModifier(d, "public") || tree.hasModifier(d, "open") }
+    guard isPublic(decl) else { return false }
+    var owner = tree.enclosingType(of: decl)
+    while let o = owner {
+        if tree[o].kind == .extensionDecl {
+            if !isPublic(o), file.index.type(tree.name(of: o))?.isPublic != true { return false }
+        } else if !isPublic(o) {
+            return false
+        }
+        owner = tree.enclosingType(of: o)
+    }
+    return true
+}
+
 extension WorkspaceIndex {
     /// Public, non-frozen structs and enums without a Sendable conformance whose members are
     /// all Sendable, assuming the others in the set are (greatest fixpoint, so mutually
@@ -68,6 +85,8 @@ extension WorkspaceIndex {
         for (name, infos) in types {
             guard let t = infos.first, infos.count == 1, t.kind == .structDecl || t.kind == .enumDecl, t.isPublic,
                   !t.attributes.contains("frozen"), !declaresSendable(name) else { continue }
+            // A caseless enum is a namespace, never a value.
+            if t.kind == .enumDecl, !t.hasCases { continue }
             candidates.insert(name)
         }
         var changed = true

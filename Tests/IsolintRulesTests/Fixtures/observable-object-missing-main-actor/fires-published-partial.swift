@@ -1,0 +1,35 @@
+import Combine
+import Foundation
+
+final class PlayerState { // expect: observable-object-missing-main-actor@7
+    @Published var isPlaying = false
+    @Published var progress: Double = 0
+    let trackID: String
+
+    init(trackID: String) {
+        self.trackID = trackID
+    }
+}
+
+extension PlayerState: ObservableObject {}
+
+final class DownloadListModel: ObservableObject { // expect: observable-object-missing-main-actor@7
+    @MainActor @Published var downloads: [URL] = []
+    @MainActor @Published var isRefreshing = false
+
+    @MainActor
+    func refresh(from source: [URL]) {
+        isRefreshing = true
+        downloads = source
+        isRefreshing = false
+    }
+
+    func cancelAll() {
+        print("cancelling downloads")
+    }
+}
+
+final class ComposeDraft { // expect: observable-object-missing-main-actor@7
+    @Published var subject = ""
+    @Published var body = ""
+}

@@ -1,0 +1,28 @@
+// compile: linux
+import Foundation
+
+@MainActor
+final class ThumbnailGridModel {
+    private(set) var images: [URL: Data] = [:]
+    private(set) var lastPurge: Date?
+    private let ioQueue = DispatchQueue(label: "com.example.thumbnails.io", qos: .utility)
+
+    func load(_ url: URL) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            let data = try? Data(contentsOf: url)
+            DispatchQueue.main.async { // expect: prefer-task-main-actor@13
+                self.images[url] = data
+            }
+        }
+    }
+
+    func purge(directory: URL) {
+        ioQueue.async {
+            try? FileManager.default.removeItem(at: directory)
+            let now = Date()
+            DispatchQueue.main.async(execute: { // expect: prefer-task-main-actor@13
+                self.lastPurge = now
+            })
+        }
+    }
+}

@@ -1,0 +1,19 @@
+// fixture: defaultIsolation=MainActor target=executable
+// compile: linux
+import Foundation
+
+final class ReaderState {
+    private(set) var fontSize = 17.0
+    private(set) var pageIndex = 0
+
+    func increaseFontSize() {
+        self.fontSize += 1
+    }
+
+    func turnPage() async {
+        try? await Task.sleep(for: .milliseconds(100))
+        await MainActor.run {
+            self.pageIndex += 1
+        }
+    }
+}

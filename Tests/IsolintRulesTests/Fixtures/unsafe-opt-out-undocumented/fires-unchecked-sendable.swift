@@ -1,0 +1,49 @@
+// compile: linux
+import Foundation
+
+@available(macOS 13, iOS 16, *)
+final class ImageDecoder: @unchecked Sendable { // expect: unsafe-opt-out-undocumented@27
+    private let queue = DispatchQueue(label: "com.example.decoder")
+    private var decodedCount = 0
+
+    func decode(_ data: Data, completion: @escaping @Sendable (Int) -> Void) {
+        queue.async {
+            self.decodedCount += 1
+            completion(data.count)
+        }
+    }
+}
+
+final class KeychainItem {
+    let service: String
+    let account: String
+    private var cachedSecret: String?
+
+    init(service: String, account: String) {
+        self.service = service
+        self.account = account
+    }
+}
+
+extension KeychainItem: @unchecked Sendable {} // expect: unsafe-opt-out-undocumented@25
+
+struct UnsafeBox<Value>: @unchecked Sendable { // expect: unsafe-opt-out-undocumented@26
+    let value: Value
+}
+
+// Wraps the C logging handle.
+
+final class LogSink: NSObject, @unchecked Sendable { // expect: unsafe-opt-out-undocumented@32
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func write(_ line: String) {
+        lock.withLock { lines.append(line) }
+    }
+}
+
+enum Networking {
+    final class RequestTracker: @unchecked Sendable { // expect: unsafe-opt-out-undocumented@33
+        var inFlight: Set<UUID> = []
+    }
+}

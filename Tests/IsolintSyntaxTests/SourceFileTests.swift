@@ -1,0 +1,220 @@
+import Testing
+@testable import IsolintSyntax
+
+private func file(_ text: String) -> SourceFile { SourceFile(path: "t.swift", text: text) }
+
+private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(line: line, character: character) }
+
+// MARK: - Line table
+
+@Suite struct SourceFileLineTests {
+    @Test func lineStartsForEveryTerminator() {
+        // "a\n" "b\r\n" "c\r" "d" — \r\n is one terminator, a lone \r is one too.
+        let f = file("a\nb\r\nc\rd")
+        #expect(f.lineStarts == [0, 2, 5, 7])
+        #expect(f.lineCount == 4)
+        #expect(f.lineRange(0) == 0..<1)
+        #expect(f.lineRange(1) == 2..<3)
+        #expect(f.lineRange(2) == 5..<6)
+        #expect(f.lineRange(3) == 7..<8)
+    }
+
+    @Test func lineFeedThenCarriageReturnIsTwoBreaks() {
+        let f = file("a\n\rb")
+        #expect(f.lineStarts == [0, 2, 3])
+        #expect(f.lineRange(1) == 2..<2)
+    }
+
+    @Test func emptyFileAndTrailingNewline() {
+        #expect(file("").lineStarts == [0])
+        #expect(file("").lineRange(0) == 0..<0)
+        #expect(file("x\n").lineStarts == [0, 2])
+        #expect(file("x\n").lineRange(1) == 2..<2)
+        #expect(file("\r\n\r\n").lineStarts == [0, 2, 4])
+    }
+
+    @Test func lineOfOffset() {
+        let f = file("ab\ncd\r\nef")
+        #expect((0...9).map { f.line(of: $0) } == [0, 0, 0, 1, 1, 1, 1, 2, 2, 2])
+    }
+
+    @Test func lineOfClampsOutOfRangeOffsets() {
+        let f = file("ab\ncd")
+        #expect(f.line(of: -5) == 0)
+        #expect(f.line(of: 5) == 1)
+        #expect(f.line(of: 1_000) == 1)
+    }
+
+    @Test func lineColumnIsOneBasedUTF8() {
+        let f = file("ab\nécd")
+        #expect(f.lineColumn(of: 0) == (1, 1))
+        #expect(f.lineColumn(of: 2) == (1, 3))
+        #expect(f.lineColumn(of: 3) == (2, 1))
+        // "é" is two bytes: "c" starts at byte column 3.
+        #expect(f.lineColumn(of: 5) == (2, 3))
+        #expect(f.lineColumn(of: 99) == (2, 5))
+        #expect(f.lineColumn(of: -1) == (1, 1))
+    }
+
+    @Test func lineRangeClampsTheLineNumber() {
+        let f = file("ab\ncd")
+        #expect(f.lineRange(-3) == 0..<2)
+        #expect(f.lineRange(7) == 3..<5)
+    }
+
+    @Test func textOfRangeClampsAndRepairs() {
+        let f = SourceFile(path: "t", bytes: [0x61, 0xFF, 0x62])
+        #expect(f.text(0..<3) == "a\u{FFFD}b")
+        #expect(f.text(2..<10) == "b")
+        #expect(f.text(5..<10) == "")
+    }
+}
+
+// MARK: - Positions in UTF-8, UTF-16 and UTF-32
+
+@Suite struct SourceFilePositionTests {
+    // Line 1 is "aé😀b": a (1 byte), é (2 bytes, 1 UTF-16 unit), 😀 (4 bytes, 2 UTF-16 units), b.
+    let f = file("x\naé😀b\nz")
+
+    @Test func asciiLineColumnsAgreeInEveryEncoding() {
+        for e in [PositionEncoding.utf8, .utf16, .utf32] {
+            #expect(f.position(of: 0, encoding: e) == pos(0, 0))
+            #expect(f.position(of: 1, encoding: e) == pos(0, 1))
+            #expect(f.position(of: 11, encoding: e) == pos(2, 0))
+        }
+    }
+
+    @Test func utf8Columns() {
+        #expect([2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf8) } == [pos(1, 0), pos(1, 1), pos(1, 3), pos(1, 7), pos(1, 8)])
+    }
+
+    @Test func utf16Columns() {
+        #expect([2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf16) } == [pos(1, 0), pos(1, 1), pos(1, 2), pos(1, 4), pos(1, 5)])
+    }
+
+    @Test func utf32Columns() {
+        #expect([2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf32) } == [pos(1, 0), pos(1, 1), pos(1, 2), pos(1, 3), pos(1, 4)])
+    }
+
+    @Test func offsetsFromColumns() {
+        #expect((0...5).map { f.offset(of: pos(1, $0), encoding: .utf16) } == [2, 3, 5, 9, 9, 10])
+        #expect((0...4).map { f.offset(of: pos(1, $0), encoding: .utf32) } == [2, 3, 5, 9, 10])
+        #expect((0...8).map { f.offset(of: pos(1, $0), encoding: .utf8) } == [2, 3, 4, 5, 6, 7, 8, 9, 10])
+    }
+
+    @Test func roundTripsAtEveryCharacterBoundary() {
+        let g = file("é😀\r\n👩‍👩‍👧 ok\rnaïve 日本\n")
+        // Every offset that starts a Unicode scalar (or is the end of a line) round-trips.
+        var boundaries: [Int] = []
+        var offset = 0
+        for scalar in String(decoding: g.bytes, as: UTF8.self).unicodeScalars {
+            boundaries.append(offset)
+            offset += String(scalar).utf8.count
+        }
+        boundaries.append(offset)
+        for o in boundaries where !(o > 0 && g.bytes[o - 1] == 0x0D && o < g.bytes.count && g.bytes[o] == 0x0A) {
+            for e in [PositionEncoding.utf8, .utf16, .utf32] {
+                let p = g.position(of: o, encoding: e)
+                #expect(g.offset(of: p, encoding: e) == o, "offset \(o) in \(e) went to \(p)")
+            }
+        }
+    }
+
+    @Test func positionOfClampsPastTheEnd() {
+        #expect(f.position(of: 500, encoding: .utf16) == pos(2, 1))
+        #expect(f.position(of: -2, encoding: .utf16) == pos(0, 0))
+    }
+
+    @Test func offsetClampsColumnsToTheLineEnd() {
+        #expect(f.offset(of: pos(0, 40), encoding: .utf8) == 1)
+        #expect(f.offset(of: pos(1, 40), encoding: .utf16) == 10)
+        #expect(f.offset(of: pos(1, -3), encoding: .utf16) == 2)
+        let crlf = file("ab\r\ncd")
+        #expect(crlf.offset(of: pos(0, 10), encoding: .utf16) == 2)
+    }
+
+    @Test func offsetClampsLinesToTheFile() {
+        #expect(f.offset(of: pos(3, 0), encoding: .utf16) == 12)
+        #expect(f.offset(of: pos(99, 5), encoding: .utf8) == 12)
+        #expect(f.offset(of: pos(-1, 5), encoding: .utf8) == 0)
+    }
+
+    @Test func astralCharacterCountsTwiceInUTF16Only() {
+        let g = file("😀😀x")
+        #expect(g.position(of: 8, encoding: .utf8) == pos(0, 8))
+        #expect(g.position(of: 8, encoding: .utf16) == pos(0, 4))
+        #expect(g.position(of: 8, encoding: .utf32) == pos(0, 2))
+        #expect(g.offset(of: pos(0, 4), encoding: .utf16) == 8)
+        #expect(g.offset(of: pos(0, 2), encoding: .utf32) == 8)
+    }
+
+    @Test func encodingRawValuesAreTheLSPNames() {
+        #expect(PositionEncoding(rawValue: "utf-16") == .utf16)
+        #expect(PositionEncoding.utf8.rawValue == "utf-8")
+        #expect(PositionEncoding.utf32.rawValue == "utf-32")
+    }
+}
+
+// MARK: - Edits
+
+@Suite struct SourceFileEditTests {
+    let f = file("let x = 1\nlet y = 2\n")
+
+    private func apply(_ edits: [ByteEdit]) throws(EditError) -> String {
+        String(decoding: try f.applying(edits), as: UTF8.self)
+    }
+
+    @Test func singleReplacement() throws {
+        #expect(try apply([ByteEdit(range: 4..<5, newText: "value")]) == "let value = 1\nlet y = 2\n")
+    }
+
+    @Test func noEditsGiveTheSameBytes() throws {
+        #expect(try f.applying([]) == f.bytes)
+    }
+
+    @Test func editsApplyInSourceOrderWhateverTheGivenOrder() throws {
+        let edits = [
+            ByteEdit(range: 18..<19, newText: "22"),
+            ByteEdit(range: 0..<3, newText: "var"),
+            ByteEdit(range: 10..<10, newText: "// note\n"),
+            ByteEdit(range: 8..<9, newText: "11"),
+        ]
+        let expected = "var x = 11\n// note\nlet y = 22\n"
+        #expect(try apply(edits) == expected)
+        #expect(try apply(edits.reversed()) == expected)
+    }
+
+    @Test func insertionsAndDeletions() throws {
+        #expect(try apply([ByteEdit(range: 0..<0, newText: "// top\n")]) == "// top\nlet x = 1\nlet y = 2\n")
+        #expect(try apply([ByteEdit(range: 20..<20, newText: "z")]) == "let x = 1\nlet y = 2\nz")
+        #expect(try apply([ByteEdit(range: 0..<10, newText: "")]) == "let y = 2\n")
+    }
+
+    @Test func adjacentEditsDoNotOverlap() throws {
+        #expect(try apply([ByteEdit(range: 4..<5, newText: "a"), ByteEdit(range: 5..<6, newText: "b")]) == "let ab= 1\nlet y = 2\n")
+    }
+
+    @Test func insertionBeforeAReplacementAtTheSameOffset() throws {
+        let edits = [ByteEdit(range: 4..<5, newText: "X"), ByteEdit(range: 4..<4, newText: "Y")]
+        #expect(try apply(edits) == "let YX = 1\nlet y = 2\n")
+    }
+
+    @Test func overlappingEditsThrow() {
+        let a = ByteEdit(range: 2..<6, newText: "")
+        let b = ByteEdit(range: 5..<8, newText: "")
+        #expect(throws: EditError.overlapping(2..<6, 5..<8)) { try f.applying([b, a]) }
+        let inner = ByteEdit(range: 3..<4, newText: "")
+        #expect(throws: EditError.overlapping(2..<6, 3..<4)) { try f.applying([a, inner]) }
+    }
+
+    @Test func outOfBoundsEditsThrow() {
+        #expect(throws: EditError.outOfBounds(18..<21)) { try f.applying([ByteEdit(range: 18..<21, newText: "")]) }
+        #expect(throws: EditError.outOfBounds(-1..<0)) { try f.applying([ByteEdit(range: -1..<0, newText: "")]) }
+    }
+
+    @Test func multiByteReplacementText() throws {
+        let g = file("a😀b")
+        #expect(String(decoding: try g.applying([ByteEdit(range: 1..<5, newText: "é")]), as: UTF8.self) == "aéb")
+        #expect(try SourceFile.apply([ByteEdit(range: 0..<1, newText: "ü")], to: Array("ab".utf8)) == Array("üb".utf8))
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it:
+#   1. a release build that must print no compiler warning,
+#   2. swift test (unit tests, rule fixtures, fixes compiled with swiftc where possible),
+#   3. the differential parser test against `swiftc -dump-parse` over every fixture,
+#   4. `isolint lint Sources` must report nothing (the tool lints clean with its own rules),
+#   5. a bounded libFuzzer run over the lexer and parser (FUZZ_SECONDS, default 60; 0 skips).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "release build (no warnings allowed)"
+swift build -c release 2>&1 | tee .build/release-build.log | grep -E 'error|warning|Compiling|Build' | tail -n 5 || true
+if grep -E 'warning:' .build/release-build.log | grep -v '^warning: .*Package.resolved' >/dev/null; then
+  grep -E 'warning:' .build/release-build.log
+  echo "FAILED: the build printed warnings"
+  exit 1
+fi
+grep -q 'error:' .build/release-build.log && { echo "FAILED: build errors"; exit 1; }
+
+step "swift test"
+if ! swift test > .build/test.log 2>&1; then
+  grep -E '✘|error:' .build/test.log | head -n 60
+  tail -n 20 .build/test.log
+  echo "FAILED: swift test"
+  exit 1
+fi
+grep -E 'Executed .* tests|Test run with' .build/test.log | tail -n 3
+
+step "differential parser test (isolint dump decls vs swiftc -dump-parse)"
+python3 scripts/parse-diff.py --isolint .build/release/isolint --min-agreement 100 \
+  Tests/IsolintSyntaxTests/Fixtures Tests/IsolintRulesTests/Fixtures Examples
+python3 scripts/parse-diff.py --self-test
+
+step "self-lint: isolint lint Sources"
+.build/release/isolint lint Sources --fail-on info
+
+step "fuzz"
+if [ "${FUZZ_SECONDS:-60}" != "0" ]; then
+  scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+fi
+echo
+echo "all checks passed"
