@@ -6,6 +6,10 @@ public struct TokenStream: Sendable {
     /// For `(`, `[`, `{` and their closers: index of the matching bracket, -1 when unmatched.
     /// -1 for every other token.
     public var matching: [Int32]
+    /// For the last token inside an interpolated string literal (the `)` closing its last
+    /// interpolation): the byte offset where the literal ends. A node ending on that token
+    /// ends there.
+    public var interpolatedStringEnds: [Int32: Int32] = [:]
 }
 
 /// Swift lexer over UTF-8 bytes. Never fails: bytes that form no token become `.error` tokens.
@@ -18,7 +22,8 @@ public enum Lexer {
         var state = LexerState(buffer)
         state.run()
         let matching = matchBrackets(state.tokens)
-        return TokenStream(tokens: state.tokens, comments: state.comments, matching: matching)
+        return TokenStream(tokens: state.tokens, comments: state.comments, matching: matching,
+                           interpolatedStringEnds: state.interpolatedStringEnds)
     }
 
     /// Pairs brackets with a stack. A closer that does not match the innermost opener closes the
@@ -70,6 +75,7 @@ struct LexerState {
     var lineStart = true
     /// Strings whose interpolation code is being lexed, innermost last.
     var frames: [StringFrame] = []
+    var interpolatedStringEnds: [Int32: Int32] = [:]
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p

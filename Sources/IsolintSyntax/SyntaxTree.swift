@@ -5,6 +5,7 @@ public struct SyntaxTree: Sendable {
     public let tokens: [Token]
     public let comments: [Comment]
     public let matching: [Int32]
+    public let interpolatedStringEnds: [Int32: Int32]
     public let nodes: [Node]
     private let childStart: [Int32]
     private let childList: [Int32]
@@ -34,6 +35,7 @@ public struct SyntaxTree: Sendable {
         self.tokens = stream.tokens
         self.comments = stream.comments
         self.matching = stream.matching
+        self.interpolatedStringEnds = stream.interpolatedStringEnds
         self.nodes = nodes
         // Children grouped by parent (counting sort), then ordered by first token: nodes are
         // created in source order except wrappers (a call around its callee), so each list is
@@ -97,7 +99,10 @@ public struct SyntaxTree: Sendable {
             let o = first < tokens.count ? Int(tokens[first].start) : source.bytes.count
             return o..<o
         }
-        return Int(tokens[first].start)..<Int(tokens[min(last, tokens.count - 1)].end)
+        let lastIndex = min(last, tokens.count - 1)
+        var end = Int(tokens[lastIndex].end)
+        if tokens[lastIndex].kind == .rParen, let stringEnd = interpolatedStringEnds[Int32(lastIndex)] { end = Int(stringEnd) }
+        return Int(tokens[first].start)..<end
     }
 
     public func tokenRange(_ token: Int32) -> Range<Int> { tokens[Int(token)].range }

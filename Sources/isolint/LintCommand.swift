@@ -73,7 +73,7 @@ enum LintCommand {
             return 2
         }
         // Configuration: --config, else the nearest .isolint.json above the first path.
-        let knownRules = Set(RuleCatalog.descriptors.map(\.id))
+        let knownRules = Set(RuleCatalog.descriptors.map(\.id)).union(RuleCatalog.catalogIDs)
         var configuration = Configuration()
         let firstDir = absolute(options.paths[0], cwd: cwd)
         var isDir: ObjCBool = false

@@ -103,7 +103,7 @@ func lintFixture(_ bytes: [UInt8], path: String, settings: TargetSettings) -> (S
 }
 
 /// `swiftc -emit-sil … -swift-version 6` on a file; nil when no swiftc is installed.
-func compilerErrors(_ bytes: [UInt8], name: String) -> [String]? {
+func compilerErrors(_ bytes: [UInt8], name: String, settings: TargetSettings = TargetSettings()) -> [String]? {
     guard let swiftc = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
         .map({ "\($0)/swiftc" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-fixture-\(UUID().uuidString)")
@@ -113,7 +113,10 @@ func compilerErrors(_ bytes: [UInt8], name: String) -> [String]? {
     guard (try? Data(bytes).write(to: file)) != nil else { return nil }
     let p = Process()
     p.executableURL = URL(fileURLWithPath: swiftc)
-    p.arguments = ["-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6", file.path]
+    var args = ["-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "\(settings.languageMode)"]
+    if settings.defaultIsolationMainActor { args += ["-default-isolation", "MainActor"] }
+    for feature in settings.upcomingFeatures.sorted() { args += ["-enable-upcoming-feature", feature] }
+    p.arguments = args + [file.path]
     let pipe = Pipe()
     p.standardError = pipe
     p.standardOutput = FileHandle.nullDevice

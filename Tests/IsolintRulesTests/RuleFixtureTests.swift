@@ -44,7 +44,7 @@ struct RuleFixtureTests {
             // The fixed file still parses into the same declarations plus nothing broken.
             let reparsed = SyntaxTree.parse(SourceFile(path: "fixed.swift", bytes: fixed))
             #expect(!reparsed.nodes.contains { $0.kind == .unknown && $0.flags.contains(.isError) }, "fix leaves the file parseable")
-            if prepared.compiles, let errors = compilerErrors(fixed, name: "\(fixture.name).swift") {
+            if prepared.compiles, let errors = compilerErrors(fixed, name: "\(fixture.name).swift", settings: prepared.settings) {
                 #expect(errors.isEmpty, "fixed file compiles clean in Swift 6 mode: \(errors)")
             }
         }

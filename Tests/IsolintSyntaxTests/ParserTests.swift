@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import IsolintSyntax
 
@@ -1230,5 +1231,40 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
             "call(identifierExpr:open argument(identifierExpr:url))",
             "varDecl(binding:x(initializer(literalExpr)))",
         ])
+    }
+}
+
+// MARK: - Realistic fixtures (Fixtures/parser/NAME.swift against NAME.decls)
+
+private func parserFixtureFolder() -> URL? {
+    Bundle.module.resourceURL?.appendingPathComponent("Fixtures").appendingPathComponent("parser")
+}
+
+private func parserFixtureNames() -> [String] {
+    guard let folder = parserFixtureFolder(),
+          let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+    return files.filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(6)) }.sorted()
+}
+
+@Suite struct FixtureDeclDumpTests {
+    @Test func everyFixtureHasItsExpectedDump() {
+        let names = parserFixtureNames()
+        #expect(names.count >= 3)
+        let folder = parserFixtureFolder()
+        for name in names {
+            let decls = folder?.appendingPathComponent(name + ".decls").path ?? ""
+            #expect(FileManager.default.fileExists(atPath: decls), "\(name).decls is missing")
+        }
+    }
+
+    @Test(arguments: parserFixtureNames())
+    func fixtureDeclDumps(_ name: String) throws {
+        let folder = try #require(parserFixtureFolder())
+        let source = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name + ".swift")))
+        let expected = try String(decoding: Data(contentsOf: folder.appendingPathComponent(name + ".decls")), as: UTF8.self)
+        let tree = SyntaxTree.parse(SourceFile(path: name + ".swift", bytes: source))
+        let actual = DeclDump.render(tree)
+        #expect(actual.split(separator: "\n") == expected.split(separator: "\n"))
+        #expect(actual == expected)
     }
 }

@@ -197,7 +197,11 @@ public enum CalleeClassifier {
         let method = path.split(separator: ".").last.map(String.init) ?? path
         let labels = Set(tree.arguments(of: call).compactMap { tree.label(of: $0) })
         for api in KnowledgeBase.callbackAPIs where api.method == method {
-            if api.requiredLabels.allSatisfy(labels.contains) { return api }
+            guard api.requiredLabels.allSatisfy(labels.contains) else { continue }
+            if api.keyPathFirst {
+                guard let first = tree.arguments(of: call).first, let v = tree.value(of: first), tree[v].kind == .keyPathExpr else { continue }
+            }
+            return api
         }
         return nil
     }

@@ -35,7 +35,9 @@ public struct Linter: Sendable {
         self.descriptors = descriptors
     }
 
-    public var knownRuleIDs: Set<String> { Set(descriptors.keys) }
+    /// Ids a suppression or configuration may name: every implemented rule and every id the
+    /// catalog reserves.
+    public var knownRuleIDs: Set<String> { Set(descriptors.keys).union(RuleCatalog.catalogIDs) }
 
     /// Findings of one parsed file against a workspace index, sorted by position.
     public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) -> [Finding] {

@@ -145,6 +145,8 @@ public enum KnowledgeBase {
         public let requiredLabels: [String]
         public let kind: Kind
         public let source: String
+        /// The first argument must be a key path (`observe(\.rate) { … }`).
+        public var keyPathFirst = false
     }
 
     public static let callbackAPIs: [CallbackAPI] = [
@@ -154,6 +156,8 @@ public enum KnowledgeBase {
                     source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
         CallbackAPI(method: "observe", requiredLabels: ["changeHandler"], kind: .kvo,
                     source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
+        CallbackAPI(method: "observe", requiredLabels: [], kind: .kvo,
+                    source: "Foundation NSObject.observe(_:options:changeHandler:) with a trailing closure", keyPathFirst: true),
         CallbackAPI(method: "scheduledTimer", requiredLabels: ["withTimeInterval"], kind: .timer,
                     source: "Foundation Timer.scheduledTimer(withTimeInterval:repeats:block:) — block is @Sendable"),
         CallbackAPI(method: "Timer", requiredLabels: ["timeInterval"], kind: .timer,

@@ -9,6 +9,10 @@ final class ArticlesViewController: UITableViewController {
         self.spinner.startAnimating()
     }
 
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        articles.count
+    }
+
     func show(_ newArticles: [String]) {
         DispatchQueue.main.async {
             self.articles = newArticles

@@ -9,6 +9,10 @@ final class ArticlesViewController: UITableViewController {
         DispatchQueue.main.async { self.spinner.startAnimating() } // expect: redundant-main-dispatch@9
     }
 
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        articles.count
+    }
+
     func show(_ newArticles: [String]) {
         DispatchQueue.main.async { // expect: redundant-main-dispatch@9
             self.articles = newArticles
