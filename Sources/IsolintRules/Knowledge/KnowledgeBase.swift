@@ -122,6 +122,12 @@ public enum KnowledgeBase {
         "Atomic", "ManagedAtomic", "UnsafeAtomic", "DispatchSemaphore",
     ]
 
+    /// Property wrappers that guard the property they wrap with a lock (Alamofire's
+    /// `@Protected`, and the common `@Atomic`/`@Locked`/`@Synchronized` helpers).
+    public static let lockingPropertyWrappers: Set<String> = [
+        "Protected", "Atomic", "Locked", "Synchronized", "ThreadSafe", "UnfairLocked", "LockIsolated", "Mutex",
+    ]
+
     /// Scheduler expressions that deliver on the main thread (Combine `receive(on:)`).
     public static let mainSchedulers: Set<String> = [
         "DispatchQueue.main", "RunLoop.main", "OperationQueue.main", ".main", "DispatchQueue.main.eraseToAnyScheduler()",

@@ -50,7 +50,8 @@ public struct EscapingClosureMissingSendable: Rule {
 
     func needsSendable(_ tree: SyntaxTree, _ type: Int32) -> Bool {
         let f = tree[type].flags
-        return f.contains(.isFunctionType) && !f.contains(.isSendable) && !f.contains(.isSending)
+        // A global-actor-isolated function type (`@MainActor () -> Void`) is Sendable already.
+        return f.contains(.isFunctionType) && !f.contains(.isSendable) && !f.contains(.isSending) && !f.contains(.hasGlobalActor)
     }
 
     func checkParameter(_ param: Int32, _ file: FileContext, _ findings: inout [Finding]) {
@@ -90,7 +91,11 @@ public struct EscapingClosureMissingSendable: Rule {
                 if path == "Task", !file.isolation.isolation(at: call).isGlobalActor {
                     return "captured by a Task started outside any global actor"
                 }
-                if CalleeClassifier.isMainQueueDispatch(path) || CalleeClassifier.isBackgroundQueueDispatch(path) {
+                // From main-actor code, the compiler knows `DispatchQueue.main` stays on the main actor.
+                if CalleeClassifier.isMainQueueDispatch(path), !file.isolation.isolation(at: call).isMainActor {
+                    return "captured by \(path), whose closure is @Sendable"
+                }
+                if CalleeClassifier.isBackgroundQueueDispatch(path) {
                     return "captured by \(path), whose closure is @Sendable"
                 }
             }

@@ -60,7 +60,7 @@ public struct UncheckedSendableUnguarded: Rule {
         let name = tree.name(of: decl)
         let range = tree.tokenRange(tree[decl].keyword)
         let mutable = tree.members(of: decl).filter { tree[$0].kind == .varDecl }.flatMap { IndexBuilder.propertyInfos(tree, $0) }
-            .filter { $0.isStored && !$0.isLet && !$0.isStatic }
+            .filter { $0.isStored && !$0.isLet && !$0.isStatic && !$0.attributes.contains(where: KnowledgeBase.lockingPropertyWrappers.contains) }
         if !mutable.isEmpty, lockMembers(file, decl).isEmpty {
             findings.append(file.finding(Self.descriptor, range,
                 "'\(name)' is @unchecked Sendable but its mutable stored properties (\(mutable.map(\.name).joined(separator: ", "))) have no lock or queue guarding them; the compiler no longer checks them."))
