@@ -1,14 +1,16 @@
 import Foundation
+import IsolintRules
 import IsolintSyntax
 
 /// `isolint bench PATH…`: lexes and parses every file on one core, then times the compiler's
 /// own parser (`swift-frontend -frontend -parse`, all files in one process) over the same files
 /// in the same run, and prints both with their ratio. Best of `--repeat` runs for each.
 enum BenchCommand {
-    static func run(_ args: [String]) -> Int32 {
+    static func run(_ args: [String]) async -> Int32 {
         var paths: [String] = []
         var repeats = 3
         var reference = true
+        var lint = false
         var k = 0
         while k < args.count {
             let a = args[k]
@@ -22,8 +24,16 @@ enum BenchCommand {
                 k += 1
             case "--no-reference":
                 reference = false
+            case "--lint":
+                lint = true
             case "-h", "--help":
-                print("USAGE: isolint bench PATH… [--repeat N] [--no-reference]")
+                print("""
+                USAGE: isolint bench PATH… [--repeat N] [--no-reference] [--lint]
+                  Lexes and parses every .swift file under PATH on one core; with --lint, times the
+                  whole 'isolint lint' (index, rules, JSON output) on one core and on all cores.
+                  Each figure is the best of N runs, compared with swift-frontend -frontend -parse
+                  over the same files in the same run.
+                """)
                 return 0
             default:
                 if a.hasPrefix("-") {
@@ -71,13 +81,37 @@ enum BenchCommand {
         let mb = Double(totalBytes) / 1e6
         print("files: \(files.count)  bytes: \(totalBytes)  lines: \(totalLines)  largest file: \(maxFile) bytes")
         print(String(format: "isolint lex+parse (1 core): %.3f s  %.1f MB/s  %.0f lines/s", best, mb / best, Double(totalLines) / best))
+        var lintTimes: [(workers: Int, seconds: Double)] = []
+        if lint {
+            let cores = ProcessInfo.processInfo.activeProcessorCount
+            for workers in Set([1, cores]).sorted() {
+                var bestLint = Double.infinity
+                var outputBytes = 0
+                for _ in 0..<repeats {
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    let (reports, _) = await LintPipeline.run(files: files, cwd: FileManager.default.currentDirectoryPath,
+                                                              configuration: Configuration(), workers: workers)
+                    let json = Reporter.json(reports.filter { !$0.findings.isEmpty })
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    outputBytes = json.utf8.count
+                    bestLint = min(bestLint, Double(t1 - t0) / 1e9)
+                }
+                lintTimes.append((workers, bestLint))
+                _ = outputBytes
+                print(String(format: "isolint lint, JSON output (%d core%@): %.3f s  %.1f MB/s  %.0f lines/s", workers, workers == 1 ? "" : "s",
+                             bestLint, mb / bestLint, Double(totalLines) / bestLint))
+            }
+        }
         guard reference else { return 0 }
         guard let ref = referenceParse(files, repeats: repeats) else {
             print("reference: swift-frontend not found on PATH; no ratio")
             return 0
         }
         print(String(format: "swift-frontend -parse (1 process): %.3f s  %.1f MB/s  %.0f lines/s", ref, mb / ref, Double(totalLines) / ref))
-        print(String(format: "ratio: isolint is %.2fx the compiler's parser", ref / best))
+        print(String(format: "ratio: isolint lex+parse is %.2fx the compiler's parser", ref / best))
+        for (workers, t) in lintTimes {
+            print(String(format: "ratio: isolint lint on %d core%@ is %.2fx the compiler's parser", workers, workers == 1 ? "" : "s", ref / t))
+        }
         return 0
     }
 

@@ -26,7 +26,7 @@ extension CommandLine {
         case "dump":
             return DumpCommand.run(rest)
         case "bench":
-            return BenchCommand.run(rest)
+            return await BenchCommand.run(rest)
         default:
             printErr("isolint: unknown command '\(command)'\n\n\(usage)")
             return 2
@@ -49,8 +49,9 @@ Commands:
   explain RULE                   Explain a rule: why it matters, which fix when.
   dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
                                  and closure: KIND<TAB>LINE:COL<TAB>NAME).
-  bench PATH…                    Lex and parse every .swift file under PATH; compare with
-                                 the compiler's parser (swift-frontend -parse) on the same files.
+  bench PATH… [--lint]           Lex and parse (with --lint: lint) every .swift file under
+                                 PATH; compare with the compiler's parser
+                                 (swift-frontend -frontend -parse) on the same files.
   help                           Show this help.
   version                        Show the version.
 """

@@ -98,45 +98,11 @@ enum LintCommand {
             printErr("isolint lint: no such file or directory: \(error.path)")
             return 2
         }
-        var settings = WorkspaceSettings(configuration: configuration)
-        settings.load(for: files.map { absolute($0, cwd: cwd) })
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
-
-        // Pass 1: read, parse and index every file.
-        let frozenSettings = settings
-        let parsed = await parallelMap(files) { path -> ParsedFile in
-            guard let data = FileManager.default.contents(atPath: path) else { return ParsedFile(path: path, problem: "cannot be read") }
-            let bytes = [UInt8](data)
-            if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-                return ParsedFile(path: path, problem: "is UTF-16; isolint reads UTF-8 source")
-            }
-            if String(validating: bytes, as: UTF8.self) == nil { return ParsedFile(path: path, problem: "is not valid UTF-8") }
-            let tree = SyntaxTree.parse(SourceFile(path: path, bytes: bytes))
-            return ParsedFile(path: path, tree: tree, index: IndexBuilder.index(tree),
-                              settings: frozenSettings.settings(for: absolute(path, cwd: cwd)))
-        }
-        var index = WorkspaceIndex()
-        var ioError = false
-        for p in parsed {
-            if let problem = p.problem {
-                printErr("isolint: \(p.path) \(problem); skipped")
-                ioError = true
-            }
-            if let i = p.index { index.merge(i) }
-        }
-        index.finalize()
-
-        // Pass 2: rules.
-        let linter = Linter(configuration: configuration)
-        let frozenIndex = index
-        let counter = progress
-        let reports = await parallelMap(parsed) { p -> FileReport? in
-            guard let tree = p.tree, let s = p.settings else { return nil }
-            let findings = linter.lint(tree, index: frozenIndex, settings: s)
-            counter.tick()
-            return FileReport(path: p.path, source: tree.source, findings: findings)
-        }.compactMap { $0 }
+        let (reports, problems) = await LintPipeline.run(files: files, cwd: cwd, configuration: configuration, progress: progress)
         progress.finish()
+        for (path, problem) in problems { printErr("isolint: \(path) \(problem); skipped") }
+        let ioError = !problems.isEmpty
 
         let output = Reporter.render(reports.filter { !$0.findings.isEmpty || options.format == .text }, format: options.format,
                                      filesScanned: reports.count, absolutePath: { absolute($0, cwd: cwd) })
@@ -145,38 +111,28 @@ enum LintCommand {
         if let threshold = options.failOn, reports.contains(where: { $0.findings.contains { $0.severity >= threshold } }) { return 1 }
         return 0
     }
-
-    struct ParsedFile: Sendable {
-        var path: String
-        var tree: SyntaxTree?
-        var index: WorkspaceIndex?
-        var settings: TargetSettings?
-        var problem: String?
-        init(path: String, problem: String) {
-            self.path = path
-            self.problem = problem
-        }
-        init(path: String, tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
-            self.path = path
-            self.tree = tree
-            self.index = index
-            self.settings = settings
-        }
-    }
 }
 
+/// An absolute, lexically normalised path (`.` and `..` folded). Symlinks are left alone: resolving
+/// them costs a readlink per component and per file.
 func absolute(_ path: String, cwd: String) -> String {
     let p = path.hasPrefix("/") ? path : cwd + "/" + path
-    return (p as NSString).standardizingPath
+    var parts: [Substring] = []
+    for component in p.split(separator: "/", omittingEmptySubsequences: true) {
+        if component == "." { continue }
+        if component == ".." { _ = parts.popLast(); continue }
+        parts.append(component)
+    }
+    return "/" + parts.joined(separator: "/")
 }
 
 func relative(_ path: String, to root: String) -> String {
     path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
 }
 
-/// Maps over all cores with structured concurrency, keeping input order.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) async -> [R] {
-    let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, items.count))
+/// Maps over `workers` tasks (default: all cores) with structured concurrency, keeping input order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+    let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
     return await withTaskGroup(of: [(Int, R)].self) { group in
         for w in 0..<workers {
             group.addTask {

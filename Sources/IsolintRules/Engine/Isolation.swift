@@ -174,6 +174,9 @@ public enum CalleeClassifier {
 
     static let dispatchMethods: Set<String> = ["async", "asyncAfter", "concurrentPerform"]
 
+    /// Last names of every call whose closure may run off the main thread (a cheap filter).
+    public static let offMainCallNames: Set<String> = dispatchMethods.union(KnowledgeBase.callbackAPIs.map(\.method))
+
     /// `DispatchQueue.main.async`, `.main.async` (and `asyncAfter`).
     public static func isMainQueueDispatch(_ path: String) -> Bool {
         guard let dot = path.lastIndex(of: ".") else { return false }

@@ -108,12 +108,17 @@ extension SyntaxTree {
     /// A dotted path for a callee or member chain: `DispatchQueue.main.async`,
     /// `DispatchQueue.global().async`, `.main`, `Task.detached`. Nil when the chain holds
     /// something else (closures, subscripts…).
-    public func path(of expr: Int32) -> String? {
+    public func path(of expr: Int32) -> String? { path(of: expr, markCalls: true) }
+
+    /// `DispatchQueue.global().async` → `DispatchQueue.global.async` (call parentheses dropped).
+    public func plainPath(of expr: Int32) -> String? { path(of: expr, markCalls: false) }
+
+    func path(of expr: Int32, markCalls: Bool) -> String? {
         var parts: [String] = []
         var n = expr
         var called = false
         func add(_ name: String) {
-            parts.append(called ? name + "()" : name)
+            parts.append(called && markCalls ? name + "()" : name)
             called = false
         }
         for _ in 0..<64 {
@@ -139,9 +144,13 @@ extension SyntaxTree {
         return nil
     }
 
-    /// `DispatchQueue.global().async` → `DispatchQueue.global.async` (call parentheses dropped).
-    public func plainPath(of expr: Int32) -> String? {
-        path(of: expr)?.replacingOccurrences(of: "().", with: ".").replacingOccurrences(of: "()", with: "")
+    /// The name a call invokes: `async` for `DispatchQueue.main.async { }`, `Timer` for
+    /// `Timer(…)`. Cheap (no path is built): rules test it before anything else.
+    public func calleeName(of call: Int32) -> String? {
+        guard let c = callee(of: call) else { return nil }
+        let k = self[c].kind
+        guard k == .memberAccess || k == .identifierExpr else { return nil }
+        return text(token: self[c].name)
     }
 
     /// Callee of a call (its first child).

@@ -1,3 +1,4 @@
+import Foundation
 import IsolintSyntax
 
 /// The findings of one file, with its source for position conversion.
@@ -110,21 +111,6 @@ public enum Reporter {
                 out += "\(absolutePath(r.path)):\(l):\(c): \(level): \(f.message) [\(f.ruleID)]\n"
             }
         }
-        return out
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.range(of: target) {
-            out += rest[..<r.lowerBound]
-            out += replacement
-            rest = rest[r.upperBound...]
-        }
-        out += rest
         return out
     }
 }

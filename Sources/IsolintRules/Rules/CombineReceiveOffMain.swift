@@ -35,9 +35,8 @@ public struct CombineReceiveOffMain: Rule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard let callee = tree.callee(of: call), tree[callee].kind == .memberAccess else { return }
-        let method = tree.name(of: callee)
-        guard method == "sink" || method == "assign" else { return }
+        guard let method = tree.calleeName(of: call), method == "sink" || method == "assign",
+              let callee = tree.callee(of: call), tree[callee].kind == .memberAccess else { return }
         guard let owner = tree.enclosingType(of: call), file.isolation.typeIsolation(owner).isMainActor else { return }
         // Walk back along the chain to the last `.receive(on:)`.
         var n = tree.children(callee).first

@@ -143,7 +143,9 @@ public struct EscapingClosureMissingSendable: Rule {
 
     func checkProperty(_ decl: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
-        guard !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"), let owner = directOwnerType(tree, decl) else { return }
+        // Cheap test first: does any binding have a non-Sendable function type?
+        guard tree.children(decl, kind: .binding).contains(where: { b in tree.firstChild(b, kind: .type).map { needsSendable(tree, $0) } ?? false }),
+              !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"), let owner = directOwnerType(tree, decl) else { return }
         let kind = tree[owner].kind
         guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl else { return }
         let ownerName = tree.name(of: owner)

@@ -64,6 +64,7 @@ public struct RedundantMainDispatch: Rule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
+        guard let name = tree.calleeName(of: call), name == "async" || name == "run" else { return }
         guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { return }
         if path == "DispatchQueue.main.async" {
             checkDispatch(call, callee, file, &findings)

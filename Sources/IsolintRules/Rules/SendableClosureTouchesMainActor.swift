@@ -48,7 +48,8 @@ public struct SendableClosureTouchesMainActor: Rule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { return }
+        guard let name = tree.calleeName(of: call), CalleeClassifier.offMainCallNames.contains(name),
+              let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { return }
         let api = CalleeClassifier.callbackAPI(path: path, call: call, tree: tree)
         let background = CalleeClassifier.isBackgroundQueueDispatch(path)
         guard api != nil || background else { return }
