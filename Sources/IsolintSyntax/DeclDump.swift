@@ -23,14 +23,16 @@ public enum DeclDump {
             case .enumDecl: add("enum", node.keyword, tree.name(of: i))
             case .actorDecl: add("actor", node.keyword, tree.name(of: i))
             case .protocolDecl: add("protocol", node.keyword, tree.name(of: i))
-            case .extensionDecl: add("extension", node.keyword, tree.name(of: i))
+            case .extensionDecl: add("extension", node.keyword, extendedTypeText(tree, i))
             case .funcDecl: add("func", node.keyword, fullName(tree, i, base: tree.name(of: i)))
             case .initDecl: add("init", node.keyword, fullName(tree, i, base: "init"))
             case .deinitDecl: add("deinit", node.keyword, "deinit")
             case .subscriptDecl: add("subscript", node.keyword, fullName(tree, i, base: "subscript"))
             case .typealiasDecl: add("typealias", node.keyword, tree.name(of: i))
             case .associatedtypeDecl: add("associatedtype", node.keyword, tree.name(of: i))
-            case .enumElement: add("case", node.name, tree.name(of: i))
+            case .enumElement:
+                let base = tree.name(of: i)
+                add("case", node.name, tree.firstChild(i, kind: .parameterClause) == nil ? base : fullName(tree, i, base: base))
             case .closure: add("closure", node.firstToken, "")
             case .binding:
                 let decl = tree.nodes[Int(node.parent)]
@@ -59,6 +61,12 @@ public enum DeclDump {
         return s
     }
 
+    /// The extended type as written (`Swift.Dictionary`, `[Element]`), without attributes.
+    static func extendedTypeText(_ tree: SyntaxTree, _ i: Int32) -> String {
+        guard let ty = tree.firstChild(i, kind: .type) else { return tree.name(of: i) }
+        return tree.text(of: ty)
+    }
+
     static func importPath(_ tree: SyntaxTree, _ i: Int32) -> String {
         let n = tree[i]
         var parts: [String] = []
@@ -77,10 +85,11 @@ public enum DeclDump {
     static func fullName(_ tree: SyntaxTree, _ i: Int32, base: String) -> String {
         guard let clause = tree.firstChild(i, kind: .parameterClause) else { return base }
         var s = base + "("
-        let isSubscript = tree[i].kind == .subscriptDecl
+        // Subscript and operator parameters have no argument label unless they spell one.
+        let firstNameIsLabel = !(tree[i].kind == .subscriptDecl || (tree[i].name >= 0 && tree.tokens[Int(tree[i].name)].kind != .identifier && tree.tokens[Int(tree[i].name)].kind != .keyword))
         for p in tree.children(clause, kind: .parameter) {
             let node = tree[p]
-            if node.name >= 0, !(isSubscript && node.keyword < 0) {
+            if node.name >= 0, firstNameIsLabel || node.keyword >= 0 {
                 s += tree.text(token: node.name) + ":"
             } else {
                 s += "_:"

@@ -119,6 +119,9 @@ struct LexerState {
             } else if c == newline || c == cr {
                 lineStart = true
                 i += 1
+                // An interpolation of a one-line string cannot span lines: the compiler ends the
+                // literal at the newline, and so do we (otherwise it swallows the file).
+                while let f = frames.last, !f.multiline { closeString(unterminated: true) }
             } else if c == slash, at(i + 1) == slash {
                 let s = i
                 let doc = at(i + 2) == slash && at(i + 3) != slash
@@ -156,8 +159,9 @@ struct LexerState {
             return false
         case slash:
             return !(start >= 2 && p[start - 2] == star)
-        case 0xBB where start >= 3 && p[start - 3] == 0xEF && p[start - 2] == 0xBB:
-            return start != 3
+        case 0xBF where start == 3 && p[0] == 0xEF && p[1] == 0xBB:
+            // Right after a byte order mark: the start of the file.
+            return false
         default:
             return true
         }

@@ -105,10 +105,16 @@ extension Parser {
     }
 
     /// Index after a modifier at `k` (with `(set)`, `(unsafe)`, `(nonsending)` details).
+    /// Words a modifier may take in parentheses: `private(set)`, `nonisolated(unsafe)`,
+    /// `nonisolated(nonsending)`, `unowned(safe)`.
+    static let modifierDetails: Set<String> = ["set", "unsafe", "safe", "nonsending"]
+
     func afterModifier(_ k: Int) -> Int {
         let next = token(k + 1)
         if next.kind == .lParen, !next.flags.contains(.spaceBefore), token(k + 3).kind == .rParen, token(k + 2).kind == .identifier {
-            return k + 4
+            let detail = token(k + 2)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: src[Int(detail.start)..<Int(detail.end)]), as: UTF8.self)
+            if Parser.modifierDetails.contains(text) { return k + 4 }
         }
         return k + 1
     }
@@ -216,6 +222,10 @@ extension Parser {
     // MARK: Declarations
 
     mutating func parseDecl(_ context: ItemContext) {
+        nested { p in p.parseDeclBody(context) }
+    }
+
+    mutating func parseDeclBody(_ context: ItemContext) {
         let d = open(.unknownDecl)
         parseAttributesAndModifiers()
         let t = tok

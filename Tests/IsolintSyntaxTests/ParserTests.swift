@@ -871,7 +871,7 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
 // MARK: - Known decl-dump bugs (correct expectations from swiftc -dump-parse)
 
 @Suite struct DeclDumpKnownBugTests {
-    @Test(.disabled("decl dump bug: enum elements with associated values lose their labels (swiftc: `tapped(_:label:)`)"))
+    @Test
     func enumElementFullNames() {
         expectDecls("enum E {\n    case tapped(Int, label: String), idle\n}", [
             "enum 1:1 E",
@@ -880,12 +880,12 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
         ])
     }
 
-    @Test(.disabled("decl dump bug: an extension of a qualified type is named by its last component (swiftc: `Swift.Dictionary`)"))
+    @Test
     func qualifiedExtensionName() {
         expectDecls("extension Swift.Dictionary {}", ["extension 1:1 Swift.Dictionary"])
     }
 
-    @Test(.disabled("decl dump bug: operator functions take parameter names as labels (swiftc: `==(_:_:)`)"))
+    @Test
     func operatorFunctionNames() {
         expectDecls("func == (lhs: V, rhs: V) -> Bool { true }", ["func 1:1 ==(_:_:)"])
     }
@@ -948,6 +948,22 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
         #expect(shapes(#"let s = "v: \(items.map { "\($0)" }.joined())""#) == [
             "varDecl(binding:s(initializer(literalExpr(argument(call(memberAccess:joined(call(memberAccess:map(identifierExpr:items) argument(closure(literalExpr(argument(identifierExpr:$0))))))))))))",
         ])
+    }
+
+    @Test func nodesEndingInAnInterpolatedStringCoverTheWholeLiteral() throws {
+        let source = #"""
+        let s = "a\(b)c"
+        print("x\(y) z", "w\("\(q)") end")
+        """#
+        let tree = SyntaxTree.parse(text: source)
+        let decl = try #require(all(tree, .varDecl).first)
+        #expect(tree.text(of: decl) == #"let s = "a\(b)c""#)
+        let literals = all(tree, .literalExpr)
+        #expect(literals.map { tree.text(of: $0) } == [
+            #""a\(b)c""#, #""x\(y) z""#, #""w\("\(q)") end""#, #""\(q)""#,
+        ])
+        let binding = try #require(all(tree, .binding).first)
+        #expect(tree.text(of: binding) == #"s = "a\(b)c""#)
     }
 
     @Test func closuresInATernary() {
@@ -1225,7 +1241,7 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
 // MARK: - Known parser bugs (correct expectations; see the report)
 
 @Suite struct ParserKnownBugTests {
-    @Test(.disabled("parser bug: a call to a function named like a modifier (`open(url)`) is taken as the modifier `open(set)` of the declaration on the next line"))
+    @Test
     func callNamedLikeAModifierBeforeADeclaration() {
         #expect(shapes("open(url)\nlet x = 1") == [
             "call(identifierExpr:open argument(identifierExpr:url))",

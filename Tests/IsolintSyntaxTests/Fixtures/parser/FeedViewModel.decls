@@ -25,7 +25,7 @@ case	47:10	loading
 case	48:10	loadingMore
 case	49:10	finished
 case	50:10	failed
-extension	53:1	Name
+extension	53:1	Notification.Name
 let	54:16	feedDidInvalidate
 let	55:16	userDidLogOut
 class	58:7	FeedViewModel

@@ -68,7 +68,7 @@ closure	199:26
 let	201:17	pending
 func	212:12	locationManager(_:didFailWithError:)
 func	220:12	locationManager(_:didEnterRegion:)
-extension	226:8	Name
+extension	226:8	Notification.Name
 let	227:16	didEnterMonitoredRegion
 class	232:14	NearbyPlacesModel
 var	233:27	places

@@ -1,0 +1,282 @@
+/// A JSON value with object keys kept in order (so what we send is byte-stable), parsed from
+/// bytes with a bounded nesting depth: hostile input gets an error, never a stack overflow.
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
+        case let (.int(x), .double(y)), let (.double(y), .int(x)): return Double(x) == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public subscript(key: String) -> JSON? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    public subscript(index: Int) -> JSON? {
+        guard case .array(let items) = self, index >= 0, index < items.count else { return nil }
+        return items[index]
+    }
+
+    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var int: Int? {
+        switch self {
+        case .int(let n): return n
+        case .double(let d) where d.rounded() == d && abs(d) < 1e15: return Int(d)
+        default: return nil
+        }
+    }
+    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    public var objectPairs: [(String, JSON)]? { if case .object(let p) = self { return p } else { return nil } }
+
+    /// Path lookup: `json.at("capabilities", "textDocument", "diagnostic")`.
+    public func at(_ path: String...) -> JSON? {
+        var v: JSON? = self
+        for k in path { v = v?[k] }
+        return v
+    }
+
+    // MARK: Serialisation
+
+    public func serialized() -> String {
+        var out = ""
+        write(&out)
+        return out
+    }
+
+    func write(_ out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let n): out += String(n)
+        case .double(let d): out += d.isFinite ? String(d) : "null"
+        case .string(let s): JSON.escape(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(&out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (i, (k, v)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                JSON.escape(k, into: &out)
+                out += ":"
+                v.write(&out)
+            }
+            out += "}"
+        }
+    }
+
+    static func escape(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    // MARK: Parsing
+
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "\(reason) at byte \(offset)" }
+    }
+
+    public static let maxDepth = 256
+
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
+        var p = JSONParser(bytes: bytes)
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        guard p.i == bytes.count else { throw ParseError(offset: p.i, reason: "unexpected trailing data") }
+        return v
+    }
+
+    public static func parse(_ text: String) throws(ParseError) -> JSON { try parse(Array(text.utf8)) }
+}
+
+struct JSONParser {
+    let bytes: [UInt8]
+    var i = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    func fail(_ reason: String) -> JSON.ParseError { JSON.ParseError(offset: i, reason: reason) }
+
+    mutating func value(depth: Int) throws(JSON.ParseError) -> JSON {
+        guard depth < JSON.maxDepth else { throw fail("nesting deeper than \(JSON.maxDepth)") }
+        guard i < bytes.count else { throw fail("unexpected end of input") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var pairs: [(String, JSON)] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+            while true {
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
+                let key = try string()
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                i += 1
+                skipSpace()
+                let v = try value(depth: depth + 1)
+                pairs.append((key, v))
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end of input") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+                throw fail("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [JSON] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                skipSpace()
+                items.append(try value(depth: depth + 1))
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end of input") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw fail("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            return .string(try string())
+        case UInt8(ascii: "t"):
+            try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null"); return .null
+        default:
+            return try number()
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(JSON.ParseError) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw fail("unexpected end of input") }
+        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { throw fail("invalid literal") }
+        i += n
+    }
+
+    mutating func number() throws(JSON.ParseError) -> JSON {
+        let start = i
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        var isDouble = false
+        while i < bytes.count {
+            let c = bytes[i]
+            if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") { i += 1; continue }
+            if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+                isDouble = true
+                i += 1
+                continue
+            }
+            break
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        if !isDouble, let n = Int(text) { return .int(n) }
+        if let d = Double(text), !text.isEmpty { return .double(d) }
+        i = start
+        throw fail("invalid value")
+    }
+
+    mutating func string() throws(JSON.ParseError) -> String {
+        i += 1
+        var out: [UInt8] = []
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if c == UInt8(ascii: "\\") {
+                i += 1
+                guard i < bytes.count else { break }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                        i += 2
+                        let low = try hex4()
+                        if (0xDC00..<0xE000).contains(low) { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) }
+                    }
+                    let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                    out.append(contentsOf: Array(String(Character(u)).utf8))
+                default: out.append(e)
+                }
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    mutating func hex4() throws(JSON.ParseError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw fail("bad \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw fail("bad \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+}
