@@ -1,4 +1,5 @@
 import Foundation
+import IsolintLSP
 import IsolintRules
 import IsolintSyntax
 
@@ -23,6 +24,12 @@ extension CommandLine {
             return RulesCommand.list(rest)
         case "explain":
             return RulesCommand.explain(rest)
+        case "lsp":
+            if let extra = rest.first(where: { $0 != "--stdio" }) {
+                printErr("isolint lsp: unexpected argument '\(extra)' (the server speaks LSP on stdin/stdout)")
+                return 2
+            }
+            return await LanguageServerSession.run()
         case "dump":
             return DumpCommand.run(rest)
         case "bench":
@@ -45,6 +52,7 @@ Commands:
                                  --config FILE   (default: nearest .isolint.json)
                                  Exit 0: nothing at or above --fail-on; 1: findings;
                                  2: usage error or a path that cannot be read.
+  lsp                            The language server on stdin/stdout (LSP 3.17 subset).
   rules                          List the rules with their default severity.
   explain RULE                   Explain a rule: why it matters, which fix when.
   dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration

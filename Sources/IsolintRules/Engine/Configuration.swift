@@ -10,6 +10,8 @@ public struct Configuration: Sendable, Equatable {
     public var defaultIsolationMainActor: Bool?
     public var upcomingFeatures: [String] = []
     public var docsBaseURL: String?
+    /// Language server: show the inferred isolation as inlay hints.
+    public var inlayHints: Bool?
 
     public init() {}
 
@@ -20,7 +22,7 @@ public struct Configuration: Sendable, Equatable {
         public var description: String { "\(file): '\(key)': \(message)" }
     }
 
-    static let knownKeys: Set<String> = ["rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures", "docsBaseURL"]
+    public static let knownKeys: Set<String> = ["rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures", "docsBaseURL", "inlayHints"]
 
     /// Parses configuration JSON. Returns the configuration built from the valid entries and a
     /// problem for each invalid one.
@@ -79,6 +81,11 @@ public struct Configuration: Sendable, Equatable {
         if let v = dict["upcomingFeatures"] {
             if let list = v as? [String] { config.upcomingFeatures = list } else {
                 problems.append(Problem(file: file, key: "upcomingFeatures", message: "expected an array of feature names"))
+            }
+        }
+        if let v = dict["inlayHints"] {
+            if let b = v as? Bool { config.inlayHints = b } else {
+                problems.append(Problem(file: file, key: "inlayHints", message: "expected true or false"))
             }
         }
         if let v = dict["docsBaseURL"] {

@@ -3,12 +3,12 @@ import Foundation
 /// Finds the `.swift` files under the given paths: files are taken as given, directories are
 /// walked (skipping build output and vendored code), symlinked directories are not followed
 /// so a link loop cannot trap the walk. Sorted for reproducible output.
-enum SwiftFiles {
-    static let skippedDirectories: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
+public enum SwiftFiles {
+    public static let skippedDirectories: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
 
-    struct Missing: Error { let path: String }
+    public struct Missing: Error { public let path: String }
 
-    static func collect(_ paths: [String], exclude: (String) -> Bool = { _ in false }) throws(Missing) -> [String] {
+    public static func collect(_ paths: [String], exclude: (String) -> Bool = { _ in false }) throws(Missing) -> [String] {
         var out: [String] = []
         let fm = FileManager.default
         for path in paths {

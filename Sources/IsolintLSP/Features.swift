@@ -1,0 +1,246 @@
+import IsolintRules
+import IsolintSyntax
+
+/// The command table (`workspace/executeCommand`); more will come (the migration plan).
+public enum Commands {
+    public static let fixAll = "isolint.fixAll"
+    public static let explain = "isolint.explain"
+    public static let all = [fixAll, explain]
+}
+
+extension LanguageServer {
+    // MARK: Pull diagnostics
+
+    func documentDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
+        let doc = try document(params)
+        guard let a = await currentAnalysis(doc) else { throw LSPError(ErrorCode.contentModified, "document changed") }
+        let resultID = "\(a.version)-\(workspace.generation)"
+        if params?["previousResultId"]?.string == resultID {
+            return .object([("kind", .string("unchanged")), ("resultId", .string(resultID))])
+        }
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        return .object([
+            ("kind", .string("full")), ("resultId", .string(resultID)),
+            ("items", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })),
+        ])
+    }
+
+    func workspaceDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
+        var previous: [String: String] = [:]
+        for p in params?["previousResultIds"]?.array ?? [] {
+            if let uri = p["uri"]?.string, let value = p["value"]?.string { previous[uri] = value }
+        }
+        var items: [JSON] = []
+        for (uri, doc) in documents.sorted(by: { $0.key < $1.key }) {
+            guard let a = await currentAnalysis(doc) else { continue }
+            let resultID = "\(a.version)-\(workspace.generation)"
+            if previous[uri] == resultID {
+                items.append(.object([("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("unchanged")), ("resultId", .string(resultID))]))
+                continue
+            }
+            let positions = Positions(source: a.tree.source, encoding: encoding)
+            items.append(.object([
+                ("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("full")), ("resultId", .string(resultID)),
+                ("items", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })),
+            ]))
+        }
+        return .object([("items", .array(items))])
+    }
+
+    // MARK: Code actions
+
+    func workspaceEdit(uri: String, version: Int, edits: [ByteEdit], _ positions: Positions) -> JSON {
+        let textEdits = JSON.array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(positions.textEdit))
+        if capabilities.documentChanges {
+            return .object([("documentChanges", .array([.object([
+                ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])), ("edits", textEdits),
+            ])]))])
+        }
+        return .object([("changes", .object([(uri, textEdits)]))])
+    }
+
+    /// The preferred fixes of every finding, skipping any that overlaps one already taken.
+    func fixAllEdits(_ a: Analysis) -> [ByteEdit] {
+        var taken: [ByteEdit] = []
+        for f in a.findings {
+            guard let fix = f.fixes.first(where: \.isPreferred) else { continue }
+            let overlaps = fix.edits.contains { e in
+                taken.contains { t in e.range.lowerBound < t.range.upperBound && t.range.lowerBound < e.range.upperBound || e.range.lowerBound == t.range.lowerBound }
+            }
+            if !overlaps { taken += fix.edits }
+        }
+        return taken
+    }
+
+    /// A `// isolint:disable-next-line RULE` line above the finding's line.
+    func disableEdit(_ f: Finding, _ tree: SyntaxTree) -> ByteEdit {
+        Edits.lineAbove(tree, f.range.lowerBound, "// isolint:disable-next-line \(f.ruleID)")
+    }
+
+    func codeActions(_ params: JSON?) async throws(LSPError) -> JSON {
+        let doc = try document(params)
+        guard let a = await currentAnalysis(doc) else { return .array([]) }
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        let range = try positions.byteRange(params?["range"])
+        let only = params?.at("context", "only")?.array?.compactMap(\.string)
+        func wanted(_ kind: String) -> Bool {
+            guard let only else { return true }
+            return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
+        }
+        let uri = doc.uri
+        var actions: [JSON] = []
+        if wanted("quickfix") {
+            for (i, f) in a.findings.enumerated() where f.range.lowerBound <= range.upperBound && range.lowerBound <= f.range.upperBound {
+                let diag = diagnostic(f, index: i, uri: uri, version: a.version, positions)
+                for (j, fix) in f.fixes.enumerated() {
+                    actions.append(action(title: fix.title, kind: "quickfix", diagnostic: diag, preferred: fix.isPreferred,
+                                          data: [.s("fix"), .s(uri), .i(a.version), .i(i), .i(j)], edits: fix.edits, uri: uri, version: a.version, positions))
+                }
+                actions.append(action(title: "Disable \(f.ruleID) for this line", kind: "quickfix", diagnostic: diag, preferred: false,
+                                      data: [.s("disable"), .s(uri), .i(a.version), .i(i), .i(0)], edits: [disableEdit(f, a.tree)], uri: uri, version: a.version, positions))
+            }
+        }
+        if wanted("source.fixAll.isolint"), !fixAllEdits(a).isEmpty {
+            actions.append(action(title: "Fix all isolint findings", kind: "source.fixAll.isolint", diagnostic: nil, preferred: false,
+                                  data: [.s("fixAll"), .s(uri), .i(a.version), .i(0), .i(0)], edits: fixAllEdits(a), uri: uri, version: a.version, positions))
+        }
+        return .array(actions)
+    }
+
+    func action(title: String, kind: String, diagnostic: JSON?, preferred: Bool, data: [ActionDataPart], edits: [ByteEdit],
+                uri: String, version: Int, _ positions: Positions) -> JSON {
+        var pairs: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
+        if let diagnostic { pairs.append(("diagnostics", .array([diagnostic]))) }
+        if preferred { pairs.append(("isPreferred", .bool(true))) }
+        if capabilities.codeActionResolve {
+            pairs.append(("data", .array(data.map(\.json))))
+        } else {
+            pairs.append(("edit", workspaceEdit(uri: uri, version: version, edits: edits, positions)))
+        }
+        return .object(pairs)
+    }
+
+    func resolveCodeAction(_ params: JSON?) async throws(LSPError) -> JSON {
+        guard let params, let data = params["data"]?.array, data.count == 5, let what = data[0].string, let uri = data[1].string,
+              let version = data[2].int, let i = data[3].int, let j = data[4].int else {
+            throw .invalidParams("codeAction/resolve needs the data this server attached")
+        }
+        guard let doc = documents[uri] else { throw .invalidParams("document not open: \(uri)") }
+        guard let a = await currentAnalysis(doc), a.version == version else {
+            throw LSPError(ErrorCode.contentModified, "the document changed since the code action was offered")
+        }
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        let edits: [ByteEdit]
+        switch what {
+        case "fix":
+            guard i < a.findings.count, j < a.findings[i].fixes.count else { throw .invalidParams("no such fix") }
+            edits = a.findings[i].fixes[j].edits
+        case "disable":
+            guard i < a.findings.count else { throw .invalidParams("no such finding") }
+            edits = [disableEdit(a.findings[i], a.tree)]
+        default:
+            edits = fixAllEdits(a)
+        }
+        guard case .object(var pairs) = params else { throw .invalidParams("code action must be an object") }
+        pairs.removeAll { $0.0 == "edit" }
+        pairs.append(("edit", workspaceEdit(uri: uri, version: version, edits: edits, positions)))
+        return .object(pairs)
+    }
+
+    // MARK: Hover
+
+    func hover(_ params: JSON?) async throws(LSPError) -> JSON {
+        let doc = try document(params)
+        guard let a = await currentAnalysis(doc) else { return .null }
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        let offset = try positions.offset(params?["position"])
+        let hits = a.findings.filter { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }
+        guard let first = hits.first else { return .null }
+        var md = ""
+        for f in hits {
+            md += "**isolint · \(f.ruleID)** (\(f.severity.rawValue))\n\n\(f.message)\n\n"
+            if !f.fixes.isEmpty {
+                md += "**Fixes**\n"
+                for (k, fix) in f.fixes.enumerated() { md += "\(k + 1). \(fix.title)\(fix.isPreferred ? " — preferred" : "")\n" }
+                md += "\n"
+            }
+            if let d = linter.descriptors[f.ruleID] { md += d.explanation + "\n\n" }
+            md += "---\n\n"
+        }
+        let kind = capabilities.markdownHover ? "markdown" : "plaintext"
+        return .object([("contents", .object([("kind", .string(kind)), ("value", .string(md))])), ("range", positions.range(first.range))])
+    }
+
+    // MARK: Inlay hints
+
+    func inlayHints(_ params: JSON?) async throws(LSPError) -> JSON {
+        let doc = try document(params)
+        guard workspace.configuration.inlayHints == true, let a = await currentAnalysis(doc) else { return .array([]) }
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        let range = try positions.byteRange(params?["range"])
+        let tree = a.tree
+        let model = IsolationModel(tree: tree, index: workspace.index(with: a.index, for: doc.path), settings: workspace.settings.settings(for: doc.path))
+        var hints: [JSON] = []
+        for (i, node) in tree.nodes.enumerated() {
+            let n = Int32(i)
+            let at: Int
+            switch node.kind {
+            case .closure:
+                guard let call = tree.callReceiving(closure: n), let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
+                guard path == "Task" || model.closureIsolation(n) != nil else { continue }
+                at = tree.tokenRange(node.firstToken).upperBound
+            case .funcDecl where node.flags.contains(.isAsync):
+                guard node.name >= 0 else { continue }
+                at = tree.tokenRange(node.name).lowerBound
+            default:
+                continue
+            }
+            guard range.contains(at) || at == range.upperBound else { continue }
+            let isolation = model.isolation(at: n)
+            hints.append(.object([
+                ("position", positions.position(at)), ("label", .string(isolation.label)),
+                ("tooltip", .string(isolation.reason)), ("paddingLeft", .bool(node.kind == .closure)), ("paddingRight", .bool(node.kind != .closure)),
+            ]))
+        }
+        return .array(hints)
+    }
+
+    // MARK: Commands
+
+    func executeCommand(_ params: JSON?) async throws(LSPError) -> JSON {
+        guard let command = params?["command"]?.string else { throw .invalidParams("missing command") }
+        let args = params?["arguments"]?.array ?? []
+        switch command {
+        case Commands.fixAll:
+            guard let uri = args.first?.string ?? args.first?["uri"]?.string, let doc = documents[uri] else {
+                throw .invalidParams("isolint.fixAll takes the URI of an open document")
+            }
+            guard let a = await currentAnalysis(doc) else { return .null }
+            let edits = fixAllEdits(a)
+            guard !edits.isEmpty else { return .null }
+            let positions = Positions(source: a.tree.source, encoding: encoding)
+            let edit = workspaceEdit(uri: uri, version: a.version, edits: edits, positions)
+            guard capabilities.applyEdit else { return edit }
+            _ = await request("workspace/applyEdit", .object([("label", .string("isolint: fix all")), ("edit", edit)]))
+            return .null
+        case Commands.explain:
+            guard let id = args.first?.string ?? args.first?["rule"]?.string else { throw .invalidParams("isolint.explain takes a rule id") }
+            guard let d = RuleCatalog.descriptor(id) else { throw .invalidParams("unknown rule '\(id)'") }
+            return .string("# \(d.id) (\(d.defaultSeverity.rawValue))\n\n\(d.summary)\n\n\(d.explanation)")
+        default:
+            throw .invalidParams("unknown command '\(command)'")
+        }
+    }
+}
+
+/// Parts of the `data` a code action carries for lazy resolution.
+enum ActionDataPart {
+    case s(String)
+    case i(Int)
+    var json: JSON {
+        switch self {
+        case .s(let v): .string(v)
+        case .i(let v): .int(v)
+        }
+    }
+}

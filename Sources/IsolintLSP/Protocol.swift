@@ -1,0 +1,138 @@
+import IsolintRules
+import IsolintSyntax
+
+/// JSON-RPC and LSP error codes.
+public enum ErrorCode {
+    public static let parseError = -32700
+    public static let invalidRequest = -32600
+    public static let methodNotFound = -32601
+    public static let invalidParams = -32602
+    public static let internalError = -32603
+    public static let serverNotInitialized = -32002
+    public static let requestCancelled = -32800
+    public static let contentModified = -32801
+}
+
+public struct LSPError: Error, Sendable {
+    public var code: Int
+    public var message: String
+    public init(_ code: Int, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+    static func invalidParams(_ what: String) -> LSPError { LSPError(ErrorCode.invalidParams, what) }
+}
+
+/// What the server does with the client's declared capabilities.
+public struct ClientCapabilities: Sendable {
+    public var positionEncodings: [String] = []
+    public var pullDiagnostics = false
+    public var codeActionResolve = false
+    public var codeActionLiteralSupport = false
+    public var documentChanges = false
+    public var workDoneProgress = false
+    public var configuration = false
+    public var watchedFilesDynamicRegistration = false
+    public var applyEdit = false
+    public var markdownHover = true
+    public var versionSupportInDiagnostics = true
+
+    public init() {}
+
+    public init(_ c: JSON?) {
+        guard let c else { return }
+        positionEncodings = c.at("general", "positionEncodings")?.array?.compactMap(\.string) ?? []
+        pullDiagnostics = c.at("textDocument", "diagnostic") != nil
+        let resolve = c.at("textDocument", "codeAction", "resolveSupport", "properties")?.array?.compactMap(\.string) ?? []
+        codeActionResolve = resolve.contains("edit")
+        codeActionLiteralSupport = c.at("textDocument", "codeAction", "codeActionLiteralSupport") != nil
+        documentChanges = c.at("workspace", "workspaceEdit", "documentChanges")?.bool ?? false
+        workDoneProgress = c.at("window", "workDoneProgress")?.bool ?? false
+        configuration = c.at("workspace", "configuration")?.bool ?? false
+        watchedFilesDynamicRegistration = c.at("workspace", "didChangeWatchedFiles", "dynamicRegistration")?.bool ?? false
+        applyEdit = c.at("workspace", "applyEdit")?.bool ?? false
+        if let formats = c.at("textDocument", "hover", "contentFormat")?.array?.compactMap(\.string), !formats.isEmpty {
+            markdownHover = formats.contains("markdown")
+        }
+    }
+
+    /// utf-8 when offered (cheapest for a byte-based engine), else utf-32, else the mandatory utf-16.
+    public var negotiatedEncoding: PositionEncoding {
+        if positionEncodings.contains("utf-8") { return .utf8 }
+        if positionEncodings.contains("utf-32") { return .utf32 }
+        return .utf16
+    }
+}
+
+/// `file://` URIs ⇄ paths.
+public enum URIPath {
+    public static func path(_ uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        var rest = Substring(uri.dropFirst(7))
+        if !rest.hasPrefix("/"), let slash = rest.firstIndex(of: "/") { rest = rest[slash...] }
+        var bytes: [UInt8] = []
+        var it = Array(rest.utf8)[...]
+        while let c = it.popFirst() {
+            if c == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(v)
+                it = it.dropFirst(2)
+            } else {
+                bytes.append(c)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func uri(_ path: String) -> String {
+        var out = "file://"
+        for b in path.utf8 {
+            let c = Character(Unicode.Scalar(b))
+            if b < 0x80, c.isLetter || c.isNumber || "/-._~".contains(c) {
+                out.append(c)
+            } else {
+                out += "%" + (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}
+
+/// Conversions from engine values to LSP JSON, done once at the edge.
+public struct Positions: Sendable {
+    public let source: SourceFile
+    public let encoding: PositionEncoding
+
+    public func position(_ offset: Int) -> JSON {
+        let p = source.position(of: offset, encoding: encoding)
+        return .object([("line", .int(p.line)), ("character", .int(p.character))])
+    }
+
+    public func range(_ r: Range<Int>) -> JSON {
+        .object([("start", position(r.lowerBound)), ("end", position(r.upperBound))])
+    }
+
+    public func offset(_ json: JSON?) throws(LSPError) -> Int {
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { throw .invalidParams("invalid position") }
+        return source.offset(of: LinePosition(line: line, character: character), encoding: encoding)
+    }
+
+    public func byteRange(_ json: JSON?) throws(LSPError) -> Range<Int> {
+        let a = try offset(json?["start"]), b = try offset(json?["end"])
+        return min(a, b)..<max(a, b)
+    }
+
+    public func textEdit(_ e: ByteEdit) -> JSON {
+        .object([("range", range(e.range)), ("newText", .string(e.newText))])
+    }
+}
+
+extension Severity {
+    var lspSeverity: Int {
+        switch self {
+        case .error: 1
+        case .warning: 2
+        case .info: 3
+        case .hint: 4
+        }
+    }
+}

@@ -1,0 +1,451 @@
+import Foundation
+import IsolintRules
+import IsolintSyntax
+
+/// The language server: lifecycle, routing, documents, workspace. Messages are handled one at a
+/// time in arrival order (so edits apply in order); analyses run in their own tasks and publish
+/// only if still current; responses to the server's own requests and `$/cancelRequest` bypass
+/// the queue.
+public actor LanguageServer {
+    enum State { case uninitialized, running, shutDown }
+
+    let writer: MessageWriter
+    var state = State.uninitialized
+    var capabilities = ClientCapabilities()
+    var encoding = PositionEncoding.utf16
+    var documents: [String: DocumentActor] = [:]
+    var workspace = WorkspaceState()
+    var linter = Linter()
+    var lastPublished: [String: Int] = [:]
+    var cancelled: Set<String> = []
+    var pending: [String: CheckedContinuation<JSON?, Never>] = [:]
+    var nextRequestID = 1
+    var initializationOptions: JSON?
+    var clientSettings: JSON?
+    var indexingTask: Task<Void, Never>?
+    var pullResultIDs: [String: String] = [:]
+    /// Set by `exit`; the process exits with it.
+    public private(set) var exitCode: Int32?
+    let log: @Sendable (String) -> Void
+
+    public init(writer: MessageWriter, log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("isolint-lsp: " + $0 + "\n").utf8)) }) {
+        self.writer = writer
+        self.log = log
+    }
+
+    // MARK: Dispatch
+
+    /// Handles one incoming message. Returns true when the server should exit.
+    public func handle(_ incoming: IncomingMessage) async -> Bool {
+        switch incoming {
+        case .parseError(let reason):
+            log("parse error: \(reason)")
+            await send(errorResponse(id: .null, code: ErrorCode.parseError, message: reason))
+            return false
+        case .message(let message):
+            guard case .object = message else {
+                await send(errorResponse(id: .null, code: ErrorCode.invalidRequest, message: "a message must be a JSON object"))
+                return false
+            }
+            let id = message["id"]
+            guard let method = message["method"]?.string else {
+                if id != nil, message["result"] != nil || message["error"] != nil { return false }
+                await send(errorResponse(id: id ?? .null, code: ErrorCode.invalidRequest, message: "missing method"))
+                return false
+            }
+            let params = message["params"]
+            if let id {
+                await handleRequest(id: id, method: method, params: params)
+            } else {
+                await handleNotification(method: method, params: params)
+            }
+            return exitCode != nil
+        }
+    }
+
+    /// Out-of-band entry for responses to our requests and cancellations (called by the reader).
+    public func handleOutOfBand(_ message: JSON) -> Bool {
+        if message["method"] == nil, let id = message["id"], message["result"] != nil || message["error"] != nil {
+            if let c = pending.removeValue(forKey: id.serialized()) { c.resume(returning: message["result"]) }
+            return true
+        }
+        if message["method"]?.string == "$/cancelRequest", let id = message.at("params", "id") {
+            cancelled.insert(id.serialized())
+            return true
+        }
+        return false
+    }
+
+    func handleRequest(id: JSON, method: String, params: JSON?) async {
+        let key = id.serialized()
+        if state == .uninitialized, method != "initialize" {
+            await send(errorResponse(id: id, code: ErrorCode.serverNotInitialized, message: "the server is not initialized"))
+            return
+        }
+        if state == .shutDown {
+            await send(errorResponse(id: id, code: ErrorCode.invalidRequest, message: "the server is shut down"))
+            return
+        }
+        if cancelled.remove(key) != nil {
+            await send(errorResponse(id: id, code: ErrorCode.requestCancelled, message: "cancelled"))
+            return
+        }
+        do throws(LSPError) {
+            let result: JSON
+            switch method {
+            case "initialize": result = try await initialize(params)
+            case "shutdown":
+                state = .shutDown
+                indexingTask?.cancel()
+                result = .null
+            case "textDocument/diagnostic": result = try await documentDiagnostic(params)
+            case "workspace/diagnostic": result = try await workspaceDiagnostic(params)
+            case "textDocument/codeAction": result = try await codeActions(params)
+            case "codeAction/resolve": result = try await resolveCodeAction(params)
+            case "textDocument/hover": result = try await hover(params)
+            case "textDocument/inlayHint": result = try await inlayHints(params)
+            case "workspace/executeCommand": result = try await executeCommand(params)
+            default:
+                throw LSPError(ErrorCode.methodNotFound, "method not found: \(method)")
+            }
+            if cancelled.remove(key) != nil {
+                await send(errorResponse(id: id, code: ErrorCode.requestCancelled, message: "cancelled"))
+                return
+            }
+            await send(.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]))
+        } catch {
+            await send(errorResponse(id: id, code: error.code, message: error.message))
+        }
+    }
+
+    func handleNotification(method: String, params: JSON?) async {
+        if method == "exit" {
+            exitCode = state == .shutDown ? 0 : 1
+            return
+        }
+        if state == .uninitialized { return }
+        if state == .shutDown { return }
+        do throws(LSPError) {
+            switch method {
+            case "initialized": await initialized()
+            case "textDocument/didOpen": try await didOpen(params)
+            case "textDocument/didChange": try await didChange(params)
+            case "textDocument/didSave": try await didSave(params)
+            case "textDocument/didClose": try await didClose(params)
+            case "workspace/didChangeWatchedFiles": await didChangeWatchedFiles(params)
+            case "workspace/didChangeConfiguration": await didChangeConfiguration(params)
+            case "window/workDoneProgress/cancel": indexingTask?.cancel()
+            case "$/setTrace", "$/cancelRequest": break
+            default:
+                // Unknown notifications are ignored, as the specification asks.
+                break
+            }
+        } catch {
+            log("\(method): \(error.message)")
+        }
+    }
+
+    // MARK: Output
+
+    func send(_ message: JSON) async { await writer.send(message) }
+
+    func errorResponse(id: JSON, code: Int, message: String) -> JSON {
+        .object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object([("code", .int(code)), ("message", .string(message))]))])
+    }
+
+    func notify(_ method: String, _ params: JSON) async {
+        await send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    }
+
+    /// Sends a request to the client and waits for its result (nil on error).
+    func request(_ method: String, _ params: JSON) async -> JSON? {
+        let id = JSON.string("isolint-\(nextRequestID)")
+        nextRequestID += 1
+        return await withCheckedContinuation { (c: CheckedContinuation<JSON?, Never>) in
+            pending[id.serialized()] = c
+            Task { await self.send(.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)])) }
+        }
+    }
+
+    func logMessage(_ text: String, type: Int = 3) async {
+        log(text)
+        await notify("window/logMessage", .object([("type", .int(type)), ("message", .string(text))]))
+    }
+
+    // MARK: Lifecycle
+
+    func initialize(_ params: JSON?) async throws(LSPError) -> JSON {
+        guard state == .uninitialized else { throw LSPError(ErrorCode.invalidRequest, "initialize sent twice") }
+        capabilities = ClientCapabilities(params?["capabilities"])
+        encoding = capabilities.negotiatedEncoding
+        initializationOptions = params?["initializationOptions"]
+        var roots: [String] = []
+        for folder in params?["workspaceFolders"]?.array ?? [] {
+            if let uri = folder["uri"]?.string, let p = URIPath.path(uri) { roots.append(p) }
+        }
+        if roots.isEmpty, let uri = params?["rootUri"]?.string, let p = URIPath.path(uri) { roots.append(p) }
+        if roots.isEmpty, let p = params?["rootPath"]?.string { roots.append(p) }
+        workspace.roots = roots.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        applySettings()
+        state = .running
+        return .object([
+            ("capabilities", Self.serverCapabilities(encoding: encoding)),
+            ("serverInfo", .object([("name", .string("isolint")), ("version", .string(isolintVersionString))])),
+        ])
+    }
+
+    public static func serverCapabilities(encoding: PositionEncoding) -> JSON {
+        .object([
+            ("positionEncoding", .string(encoding.rawValue)),
+            ("textDocumentSync", .object([
+                ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
+            ])),
+            ("diagnosticProvider", .object([
+                ("identifier", .string("isolint")), ("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(true)),
+            ])),
+            ("codeActionProvider", .object([
+                ("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.isolint")])), ("resolveProvider", .bool(true)),
+            ])),
+            ("hoverProvider", .bool(true)),
+            ("inlayHintProvider", .bool(true)),
+            ("executeCommandProvider", .object([("commands", .array(Commands.all.map { .string($0) }))])),
+            ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true))]))])),
+        ])
+    }
+
+    func initialized() async {
+        if capabilities.configuration {
+            let result = await request("workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
+            if let first = result?[0], case .object = first { clientSettings = first; applySettings() }
+        }
+        if capabilities.watchedFilesDynamicRegistration {
+            let watchers: JSON = .array(["**/*.swift", "**/Package.swift", "**/.isolint.json"].map { .object([("globPattern", .string($0))]) })
+            _ = await request("client/registerCapability", .object([("registrations", .array([.object([
+                ("id", .string("isolint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+                ("registerOptions", .object([("watchers", watchers)])),
+            ])]))]))
+        }
+        for p in workspace.configurationProblems { await logMessage("configuration: \(p) (ignored)", type: 2) }
+        startIndexing()
+    }
+
+    /// Configuration: `.isolint.json`, then initializationOptions, then workspace/configuration.
+    func applySettings() {
+        var merged = initializationOptions?.objectPairs ?? []
+        for (k, v) in clientSettings?.objectPairs ?? [] {
+            merged.removeAll { $0.0 == k }
+            merged.append((k, v))
+        }
+        workspace.loadConfiguration(clientSettings: .object(merged))
+        linter = Linter(configuration: workspace.configuration)
+    }
+
+    // MARK: Workspace indexing
+
+    func startIndexing() {
+        indexingTask?.cancel()
+        let roots = workspace.roots
+        let configuration = workspace.configuration
+        indexingTask = Task { await self.indexWorkspace(roots: roots, configuration: configuration) }
+    }
+
+    func indexWorkspace(roots: [String], configuration: Configuration) async {
+        guard !roots.isEmpty else { return }
+        let files = (try? SwiftFiles.collect(roots) { path in configuration.isExcluded(path) }) ?? []
+        var token: JSON?
+        if capabilities.workDoneProgress {
+            let t = JSON.string("isolint-indexing-\(nextRequestID)")
+            _ = await request("window/workDoneProgress/create", .object([("token", t)]))
+            token = t
+            await notify("$/progress", .object([("token", t), ("value", .object([
+                ("kind", .string("begin")), ("title", .string("isolint: indexing")), ("cancellable", .bool(true)),
+                ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
+            ]))]))
+        }
+        var parts: [String: WorkspaceIndex] = [:]
+        let batch = 64
+        var done = 0
+        while done < files.count {
+            if Task.isCancelled { break }
+            let slice = Array(files[done..<min(done + batch, files.count)])
+            let results = await withTaskGroup(of: (String, WorkspaceIndex?).self) { group in
+                for path in slice {
+                    group.addTask {
+                        guard let data = FileManager.default.contents(atPath: path) else { return (path, nil) }
+                        let tree = SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))
+                        return (path, IndexBuilder.index(tree))
+                    }
+                }
+                var out: [(String, WorkspaceIndex?)] = []
+                for await r in group { out.append(r) }
+                return out
+            }
+            for (path, part) in results { if let part { parts[path] = part } }
+            done += slice.count
+            if let token {
+                await notify("$/progress", .object([("token", token), ("value", .object([
+                    ("kind", .string("report")), ("message", .string("\(done)/\(files.count) files")),
+                    ("percentage", .int(files.isEmpty ? 100 : done * 100 / files.count)),
+                ]))]))
+            }
+        }
+        let cancelledEarly = Task.isCancelled
+        // Open documents keep the parts of their current text.
+        for (path, part) in parts where workspace.parts[path] == nil { workspace.parts[path] = part }
+        workspace.settings.load(for: Array(parts.keys))
+        workspace.remerge()
+        if let token {
+            await notify("$/progress", .object([("token", token), ("value", .object([
+                ("kind", .string("end")), ("message", .string(cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed")),
+            ]))]))
+        }
+        await reanalyzeOpenDocuments()
+    }
+
+    func reanalyzeOpenDocuments() async {
+        for (_, doc) in documents { scheduleAnalysis(doc, version: await doc.version) }
+    }
+
+    // MARK: Documents
+
+    func document(_ params: JSON?) throws(LSPError) -> DocumentActor {
+        guard let uri = params?.at("textDocument", "uri")?.string else { throw .invalidParams("missing textDocument.uri") }
+        guard let doc = documents[uri] else { throw .invalidParams("document not open: \(uri)") }
+        return doc
+    }
+
+    func didOpen(_ params: JSON?) async throws(LSPError) {
+        guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
+            throw .invalidParams("didOpen needs textDocument.uri and text")
+        }
+        let version = item["version"]?.int ?? 0
+        let path = URIPath.path(uri) ?? uri
+        let doc = DocumentActor(uri: uri, path: path, text: text, version: version)
+        documents[uri] = doc
+        lastPublished[uri] = nil
+        scheduleAnalysis(doc, version: version)
+    }
+
+    func didChange(_ params: JSON?) async throws(LSPError) {
+        let doc = try document(params)
+        guard let changes = params?["contentChanges"]?.array else { throw .invalidParams("didChange needs contentChanges") }
+        let current = await doc.version
+        let version = params?.at("textDocument", "version")?.int ?? current + 1
+        try await doc.apply(changes, version: version, encoding: encoding)
+        scheduleAnalysis(doc, version: version)
+    }
+
+    func didSave(_ params: JSON?) async throws(LSPError) {
+        let doc = try document(params)
+        // The saved text becomes the workspace's view of this file.
+        if let a = await doc.lastAnalysis {
+            workspace.parts[doc.path] = IndexBuilder.index(a.tree)
+            workspace.remerge()
+        }
+        let path = doc.path
+        if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
+            applySettings()
+            await reanalyzeOpenDocuments()
+        }
+    }
+
+    func didClose(_ params: JSON?) async throws(LSPError) {
+        guard let uri = params?.at("textDocument", "uri")?.string else { throw .invalidParams("missing textDocument.uri") }
+        documents[uri] = nil
+        lastPublished[uri] = nil
+        pullResultIDs[uri] = nil
+        if !capabilities.pullDiagnostics {
+            await notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+        }
+    }
+
+    func didChangeWatchedFiles(_ params: JSON?) async {
+        var reconfigure = false
+        for change in params?["changes"]?.array ?? [] {
+            guard let uri = change["uri"]?.string, let path = URIPath.path(uri) else { continue }
+            if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") { reconfigure = true; continue }
+            guard path.hasSuffix(".swift"), documents[uri] == nil else { continue }
+            if change["type"]?.int == 3 {
+                workspace.parts[path] = nil
+            } else if let data = FileManager.default.contents(atPath: path) {
+                workspace.parts[path] = IndexBuilder.index(SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data))))
+            }
+        }
+        if reconfigure { applySettings() }
+        workspace.remerge()
+        await reanalyzeOpenDocuments()
+    }
+
+    func didChangeConfiguration(_ params: JSON?) async {
+        if let settings = params?.at("settings", "isolint"), case .object = settings {
+            clientSettings = settings
+        } else if capabilities.configuration {
+            let result = await request("workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
+            if let first = result?[0], case .object = first { clientSettings = first }
+        }
+        applySettings()
+        await reanalyzeOpenDocuments()
+    }
+
+    // MARK: Analysis
+
+    func analysisFunction(for path: String) -> @Sendable (SourceFile) -> (SyntaxTree, WorkspaceIndex, [Finding]) {
+        let workspace = self.workspace
+        let linter = self.linter
+        return { source in
+            let tree = SyntaxTree.parse(source)
+            let part = IndexBuilder.index(tree)
+            let index = workspace.index(with: part, for: path)
+            let findings = linter.lint(tree, index: index, settings: workspace.settings.settings(for: path))
+            return (tree, part, findings)
+        }
+    }
+
+    func currentAnalysis(_ doc: DocumentActor) async -> Analysis? {
+        let analyze = analysisFunction(for: doc.path)
+        return await doc.analysis(generation: workspace.generation, analyze: analyze)
+    }
+
+    /// Analyses `version` of a document in its own task; publishes unless superseded.
+    func scheduleAnalysis(_ doc: DocumentActor, version: Int) {
+        let analyze = analysisFunction(for: doc.path)
+        let generation = workspace.generation
+        Task {
+            guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze) else { return }
+            await self.publish(doc, a)
+        }
+    }
+
+    func publish(_ doc: DocumentActor, _ a: Analysis) async {
+        let uri = doc.uri
+        guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
+        if let last = lastPublished[uri], last > a.version { return }
+        lastPublished[uri] = a.version
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        await notify("textDocument/publishDiagnostics", .object([
+            ("uri", .string(uri)), ("version", .int(a.version)),
+            ("diagnostics", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })),
+        ]))
+    }
+
+    func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> JSON {
+        var pairs: [(String, JSON)] = [
+            ("range", positions.range(f.range)),
+            ("severity", .int(f.severity.lspSeverity)),
+            ("code", .string(f.ruleID)),
+        ]
+        if let base = workspace.configuration.docsBaseURL {
+            pairs.append(("codeDescription", .object([("href", .string(base.hasSuffix("/") ? base + f.ruleID : base + "/" + f.ruleID))])))
+        }
+        pairs.append(("source", .string("isolint")))
+        pairs.append(("message", .string(f.message)))
+        if f.severity == .hint { pairs.append(("tags", .array([.int(1)]))) }
+        if !f.notes.isEmpty {
+            pairs.append(("relatedInformation", .array(f.notes.map { n in
+                .object([("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])), ("message", .string(n.message))])
+            })))
+        }
+        pairs.append(("data", .object([("uri", .string(uri)), ("version", .int(version)), ("index", .int(index))])))
+        return .object(pairs)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// What the reader hands the server: a parsed message, or a framing/JSON error to answer.
+public enum IncomingMessage: Sendable {
+    case message(JSON)
+    case parseError(String)
+}
+
+/// Reads `Content-Length`-framed JSON-RPC messages from a file descriptor on its own thread.
+/// Malformed headers are reported and skipped (the reader resynchronises on the next
+/// `Content-Length:`); it never stops on bad input, only at end of file.
+public final class MessageReader: Sendable {
+    let fd: Int32
+    public init(fd: Int32 = 0) { self.fd = fd }
+
+    /// Starts reading; `deliver` is called in order on the reader thread; `finished` at EOF.
+    public func start(deliver: @escaping @Sendable (IncomingMessage) -> Void, finished: @escaping @Sendable () -> Void) {
+        let fd = self.fd
+        let thread = Thread {
+            var framer = Framer()
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                framer.append(chunk[0..<n])
+                while let m = framer.next() { deliver(m) }
+            }
+            finished()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+}
+
+/// Splits a byte stream into messages. Separate from the reader so tests can feed it bytes.
+public struct Framer: Sendable {
+    var buffer: [UInt8] = []
+    var start = 0
+    /// Messages larger than this are refused (and skipped) rather than buffered forever.
+    public static let maxMessageBytes = 64 << 20
+
+    public init() {}
+
+    public mutating func append(_ bytes: ArraySlice<UInt8>) {
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete message, or nil when more bytes are needed.
+    public mutating func next() -> IncomingMessage? {
+        while true {
+            guard let headerEnd = find([13, 10, 13, 10], from: start) else {
+                // Guard against a header that never ends.
+                if buffer.count - start > 8192 { skipToNextHeader(after: start + 1); return .parseError("header too long") }
+                return nil
+            }
+            let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
+            var length: Int?
+            var bad: String?
+            for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { bad = "malformed header line '\(line)'"; continue }
+                let name = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+                let value = parts[1].trimmingCharacters(in: .whitespaces)
+                if name == "content-length" {
+                    if let n = Int(value), n >= 0 { length = n } else { bad = "invalid Content-Length '\(value)'" }
+                }
+            }
+            guard let length, bad == nil || length >= 0 else {
+                skipToNextHeader(after: headerEnd + 4)
+                return .parseError(bad ?? "missing Content-Length header")
+            }
+            if length > Framer.maxMessageBytes {
+                skipToNextHeader(after: headerEnd + 4)
+                return .parseError("message of \(length) bytes exceeds the \(Framer.maxMessageBytes)-byte limit")
+            }
+            let bodyStart = headerEnd + 4
+            guard buffer.count - bodyStart >= length else { return nil }
+            let body = Array(buffer[bodyStart..<(bodyStart + length)])
+            start = bodyStart + length
+            do {
+                return .message(try JSON.parse(body))
+            } catch {
+                return .parseError("invalid JSON: \(error)")
+            }
+        }
+    }
+
+    func find(_ pattern: [UInt8], from: Int) -> Int? {
+        guard buffer.count >= pattern.count else { return nil }
+        var i = from
+        while i + pattern.count <= buffer.count {
+            if buffer[i] == pattern[0], buffer[i + 1] == pattern[1], buffer[i + 2] == pattern[2], buffer[i + 3] == pattern[3] { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Drops bytes up to the next `Content-Length` header after `offset`.
+    mutating func skipToNextHeader(after offset: Int) {
+        let needle = Array("Content-Length".utf8)
+        var i = min(offset, buffer.count)
+        while i + needle.count <= buffer.count {
+            if buffer[i] == needle[0], Array(buffer[i..<(i + needle.count)]) == needle { start = i; return }
+            i += 1
+        }
+        start = max(start, buffer.count - needle.count)
+        if start < 0 { start = 0 }
+    }
+}
+
+/// Writes framed messages to a file descriptor, one at a time.
+public actor MessageWriter {
+    let fd: Int32
+    public init(fd: Int32 = 1) { self.fd = fd }
+
+    public func send(_ message: JSON) {
+        let body = Array(message.serialized().utf8)
+        var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+        out.append(contentsOf: body)
+        var offset = 0
+        while offset < out.count {
+            let n = out[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import IsolintRules
+import IsolintSyntax
+
+/// The workspace as the server sees it: the root folders, target settings, configuration, and
+/// an index part per Swift file (from disk, or from the open document's latest text).
+public struct WorkspaceState: Sendable {
+    public var roots: [String] = []
+    public var configuration = Configuration()
+    public var configurationProblems: [Configuration.Problem] = []
+    public var settings = WorkspaceSettings(configuration: Configuration())
+    /// Index contribution of each file, by path.
+    public var parts: [String: WorkspaceIndex] = [:]
+    /// All parts merged (recomputed when a file on disk changes).
+    public private(set) var merged = WorkspaceIndex()
+    /// Bumped whenever anything analyses depend on changes.
+    public private(set) var generation = 0
+
+    public init() {}
+
+    public mutating func remerge() {
+        var index = WorkspaceIndex()
+        for (_, part) in parts { index.merge(part) }
+        index.finalize()
+        merged = index
+        generation += 1
+    }
+
+    public mutating func bump() { generation += 1 }
+
+    /// The index an analysis of `path` uses: the workspace's, with this file's fresh part.
+    public func index(with part: WorkspaceIndex, for path: String) -> WorkspaceIndex {
+        var index = merged
+        index.merge(part)
+        index.finalize()
+        return index
+    }
+
+    /// Loads `.isolint.json` from the first root (or applies `override` JSON from the client).
+    public mutating func loadConfiguration(clientSettings: JSON?) {
+        let known = Set(RuleCatalog.descriptors.map(\.id)).union(RuleCatalog.catalogIDs)
+        var config = Configuration()
+        var problems: [Configuration.Problem] = []
+        if let root = roots.first, let path = WorkspaceSettings.findConfiguration(from: root) {
+            (config, problems) = WorkspaceSettings.loadConfiguration(path, knownRules: known)
+        }
+        if let clientSettings, case .object(let pairs) = clientSettings, !pairs.isEmpty {
+            // Client settings use the same keys as .isolint.json and win over it.
+            let filtered = JSON.object(pairs.filter { Configuration.knownKeySet.contains($0.0) })
+            let (c, p) = Configuration.parse(Data(filtered.serialized().utf8), file: "client settings", knownRules: known)
+            config = config.overridden(by: c)
+            problems += p
+        }
+        configuration = config
+        configurationProblems = problems
+        var s = WorkspaceSettings(configuration: config)
+        s.load(for: Array(parts.keys) + roots.map { $0 + "/Package.swift" })
+        settings = s
+        generation += 1
+    }
+}
+
+extension Configuration {
+    public static var knownKeySet: Set<String> { knownKeys }
+
+    /// This configuration with every key `other` sets replaced.
+    public func overridden(by other: Configuration) -> Configuration {
+        var c = self
+        for (k, v) in other.ruleOverrides { c.ruleOverrides[k] = v }
+        if !other.exclude.isEmpty { c.exclude = other.exclude }
+        if let v = other.swiftVersion { c.swiftVersion = v }
+        if let v = other.defaultIsolationMainActor { c.defaultIsolationMainActor = v }
+        if !other.upcomingFeatures.isEmpty { c.upcomingFeatures = other.upcomingFeatures }
+        if let v = other.docsBaseURL { c.docsBaseURL = v }
+        if let v = other.inlayHints { c.inlayHints = v }
+        return c
+    }
+}
