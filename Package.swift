@@ -19,6 +19,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "IsolintRulesTests", dependencies: ["IsolintRules"],
                     resources: [.copy("Fixtures")]),
+        .testTarget(name: "IsolintLSPTests", dependencies: ["IsolintLSP", "IsolintRules"]),
     ],
     swiftLanguageModes: [.v6]
 )

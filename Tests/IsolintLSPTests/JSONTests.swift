@@ -1,0 +1,81 @@
+import Foundation
+@testable import IsolintLSP
+import Testing
+
+@Suite("JSON")
+struct JSONTests {
+    @Test func parsesAndSerialisesInOrder() throws {
+        let text = #"{"b":1,"a":[true,false,null,-2.5e3,"x\ny\u00e9\ud83d\ude00"],"c":{}}"#
+        let v = try JSON.parse(text)
+        #expect(v["b"] == .int(1))
+        #expect(v["a"]?[3] == .double(-2500))
+        #expect(v["a"]?[4]?.string == "x\nyé😀")
+        #expect(v.serialized() == #"{"b":1,"a":[true,false,null,-2500.0,"x\nyé😀"],"c":{}}"#)
+    }
+
+    @Test(arguments: ["", "{", #"{"a":}"#, "[1,2", #""abc"#, "tru", "{\"a\" 1}", "[1]x", "-", #"{"a":1,}"#])
+    func rejectsMalformedInput(_ text: String) {
+        #expect(throws: JSON.ParseError.self) { try JSON.parse(text) }
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: JSON.ParseError.self) { try JSON.parse(deep) }
+        let ok = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect((try? JSON.parse(ok)) != nil)
+    }
+
+    @Test func escapesControlCharacters() {
+        #expect(JSON.string("a\u{1}b\"\\").serialized() == #""a\u0001b\"\\""#)
+    }
+}
+
+@Suite("Framing")
+struct FramerTests {
+    func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+
+    @Test func splitsMessagesAcrossArbitraryChunks() throws {
+        let bytes = frame(#"{"id":1}"#) + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8) + frame(#"{"id":2}"#)
+        for chunk in [1, 3, 7, 100] {
+            var f = Framer()
+            var got: [JSON] = []
+            var k = 0
+            while k < bytes.count {
+                f.append(bytes[k..<min(k + chunk, bytes.count)])
+                k += chunk
+                while let m = f.next() {
+                    if case .message(let j) = m { got.append(j) }
+                }
+            }
+            #expect(got.map { $0["id"] } == [.int(1), .int(2)], "chunk size \(chunk)")
+        }
+    }
+
+    @Test func badJSONIsAParseErrorAndTheNextMessageStillArrives() {
+        var f = Framer()
+        f.append(ArraySlice(frame("{not json") + frame(#"{"id":3}"#)))
+        guard case .parseError = f.next() else { Issue.record("expected a parse error"); return }
+        guard case .message(let j) = f.next() else { Issue.record("expected the next message"); return }
+        #expect(j["id"] == .int(3))
+    }
+
+    @Test func missingContentLengthResynchronises() {
+        var f = Framer()
+        f.append(ArraySlice(Array("X-Whatever: 1\r\n\r\n{\"id\":9}".utf8) + frame(#"{"id":4}"#)))
+        guard case .parseError(let reason) = f.next() else { Issue.record("expected a parse error"); return }
+        #expect(reason.contains("Content-Length"))
+        guard case .message(let j) = f.next() else { Issue.record("expected the next message"); return }
+        #expect(j["id"] == .int(4))
+    }
+}
+
+@Suite("URIs")
+struct URITests {
+    @Test func roundTripsPathsWithSpacesAndUnicode() {
+        let path = "/tmp/My Project/Café/ViewModel.swift"
+        let uri = URIPath.uri(path)
+        #expect(uri == "file:///tmp/My%20Project/Caf%C3%A9/ViewModel.swift")
+        #expect(URIPath.path(uri) == path)
+        #expect(URIPath.path("untitled:Untitled-1") == nil)
+    }
+}
