@@ -179,7 +179,7 @@ extension LanguageServer {
         let positions = Positions(source: a.tree.source, encoding: encoding)
         let range = try positions.byteRange(params?["range"])
         let tree = a.tree
-        let model = IsolationModel(tree: tree, index: workspace.index(with: a.index, for: doc.path), settings: workspace.settings.settings(for: doc.path))
+        let model = IsolationModel(tree: tree, index: workspace.merged, settings: workspace.settings.settings(for: doc.path))
         var hints: [JSON] = []
         for (i, node) in tree.nodes.enumerated() {
             let n = Int32(i)

@@ -56,57 +56,62 @@ public enum JSON: Sendable, Equatable {
 
     // MARK: Serialisation
 
-    public func serialized() -> String {
-        var out = ""
+    public func serialized() -> String { String(decoding: serializedBytes(), as: UTF8.self) }
+
+    /// UTF-8 bytes, written straight into one buffer (the hot path of every publish).
+    public func serializedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(&out)
         return out
     }
 
-    func write(_ out: inout String) {
+    func write(_ out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let n): out += String(n)
-        case .double(let d): out += d.isFinite ? String(d) : "null"
+        case .null: out.append(contentsOf: [110, 117, 108, 108])
+        case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
+        case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .double(let d): out.append(contentsOf: (d.isFinite ? String(d) : "null").utf8)
         case .string(let s): JSON.escape(s, into: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(&out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (k, v)) in pairs.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSON.escape(k, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 v.write(&out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
+    static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func escape(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
+                case 0x0A: out.append(contentsOf: [92, 110])
+                case 0x0D: out.append(contentsOf: [92, 114])
+                case 0x09: out.append(contentsOf: [92, 116])
+                case 0..<0x20:
+                    out.append(contentsOf: [92, 117, 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]])
+                default: out.append(b)
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: Parsing

@@ -24,6 +24,7 @@ public actor LanguageServer {
     var clientSettings: JSON?
     var indexingTask: Task<Void, Never>?
     var pullResultIDs: [String: String] = [:]
+    var remergeTask: Task<Void, Never>?
     /// Set by `exit`; the process exits with it.
     public private(set) var exitCode: Int32?
     let log: @Sendable (String) -> Void
@@ -337,11 +338,8 @@ public actor LanguageServer {
 
     func didSave(_ params: JSON?) async throws(LSPError) {
         let doc = try document(params)
-        // The saved text becomes the workspace's view of this file.
-        if let a = await doc.lastAnalysis {
-            workspace.parts[doc.path] = IndexBuilder.index(a.tree)
-            workspace.remerge()
-        }
+        // The saved text is already the workspace's view of this file (noteIndexPart).
+        if let a = await doc.lastAnalysis { noteIndexPart(doc.path, a.index) }
         let path = doc.path
         if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
             applySettings()
@@ -389,16 +387,36 @@ public actor LanguageServer {
 
     // MARK: Analysis
 
+    /// Parse, index and lint against the merged workspace index as it stands. The document's
+    /// fresh index part goes back to the workspace afterwards (`noteIndexPart`), which re-merges
+    /// after a pause in typing: no keystroke pays for a whole-workspace merge.
     func analysisFunction(for path: String) -> @Sendable (SourceFile) -> (SyntaxTree, WorkspaceIndex, [Finding]) {
-        let workspace = self.workspace
+        let index = workspace.merged
+        let settings = workspace.settings.settings(for: path)
         let linter = self.linter
         return { source in
             let tree = SyntaxTree.parse(source)
             let part = IndexBuilder.index(tree)
-            let index = workspace.index(with: part, for: path)
-            let findings = linter.lint(tree, index: index, settings: workspace.settings.settings(for: path))
+            let findings = linter.lint(tree, index: index, settings: settings)
             return (tree, part, findings)
         }
+    }
+
+    /// Records a document's index part; re-merges the workspace index 300 ms after the last
+    /// change and re-analyses open documents if the merged index changed.
+    func noteIndexPart(_ path: String, _ part: WorkspaceIndex) {
+        guard workspace.parts[path] != part else { return }
+        workspace.parts[path] = part
+        remergeTask?.cancel()
+        remergeTask = Task {
+            try? await Task.sleep(for: .milliseconds(300))
+            guard !Task.isCancelled else { return }
+            await self.remergeAndReanalyze()
+        }
+    }
+
+    func remergeAndReanalyze() async {
+        if workspace.remerge() { await reanalyzeOpenDocuments() }
     }
 
     func currentAnalysis(_ doc: DocumentActor) async -> Analysis? {
@@ -413,6 +431,7 @@ public actor LanguageServer {
         Task {
             guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze) else { return }
             await self.publish(doc, a)
+            self.noteIndexPart(doc.path, a.index)
         }
     }
 

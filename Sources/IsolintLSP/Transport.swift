@@ -119,7 +119,7 @@ public actor MessageWriter {
     public init(fd: Int32 = 1) { self.fd = fd }
 
     public func send(_ message: JSON) {
-        let body = Array(message.serialized().utf8)
+        let body = message.serializedBytes()
         var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.append(contentsOf: body)
         var offset = 0

@@ -18,23 +18,21 @@ public struct WorkspaceState: Sendable {
 
     public init() {}
 
-    public mutating func remerge() {
+    /// Recomputes the merged index; bumps the generation (so analyses are redone) only when
+    /// the result differs. Returns whether it did.
+    @discardableResult
+    public mutating func remerge() -> Bool {
         var index = WorkspaceIndex()
         for (_, part) in parts { index.merge(part) }
         index.finalize()
+        guard index != merged else { return false }
         merged = index
         generation += 1
+        return true
     }
 
     public mutating func bump() { generation += 1 }
 
-    /// The index an analysis of `path` uses: the workspace's, with this file's fresh part.
-    public func index(with part: WorkspaceIndex, for path: String) -> WorkspaceIndex {
-        var index = merged
-        index.merge(part)
-        index.finalize()
-        return index
-    }
 
     /// Loads `.isolint.json` from the first root (or applies `override` JSON from the client).
     public mutating func loadConfiguration(clientSettings: JSON?) {

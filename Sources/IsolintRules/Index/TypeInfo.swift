@@ -16,7 +16,7 @@ public struct PropertyInfo: Sendable, Equatable {
 }
 
 /// What the index knows of one type declaration, merged with the extensions of the same name.
-public struct TypeInfo: Sendable {
+public struct TypeInfo: Sendable, Equatable {
     public var name: String
     public var kind: NodeKind
     public var file: String
@@ -37,7 +37,7 @@ public struct TypeInfo: Sendable {
 
 /// The workspace index: every type declared in the workspace, and every name assigned or
 /// mutated anywhere. Built from per-file parts that merge in any order.
-public struct WorkspaceIndex: Sendable {
+public struct WorkspaceIndex: Sendable, Equatable {
     public private(set) var types: [String: [TypeInfo]] = [:]
     /// Inheritance and attributes added by extensions, by extended type name.
     public private(set) var extensionInherited: [String: Set<String>] = [:]
