@@ -23,6 +23,12 @@ public enum IndexBuilder {
                 if inherited.contains("View") {
                     index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)))
                 }
+            case .typealiasDecl:
+                if let ty = tree.firstChild(n, kind: .type) {
+                    let flags = tree[ty].flags
+                    index.addTypealias(tree.name(of: n), text: tree.text(of: ty),
+                                       closureIsSendable: flags.contains(.isFunctionType) ? flags.contains(.isSendable) || flags.contains(.hasGlobalActor) : nil)
+                }
             case .sequenceExpr:
                 recordAssignments(tree, n, into: &index)
             case .prefixExpr:
@@ -125,11 +131,13 @@ public enum IndexBuilder {
             guard let callee = tree.callee(of: expr) else { return nil }
             var target = callee
             if tree[callee].kind == .memberAccess, tree.name(of: callee) == "init", let base = tree.children(callee).first { target = base }
-            guard tree[target].kind == .identifierExpr else { return nil }
-            let name = tree.name(of: target)
-            // Types are capitalised by convention; C lock types are not.
-            guard let first = name.unicodeScalars.first, first.properties.isUppercase || KnowledgeBase.lockTypes.contains(name) else { return nil }
-            return tree.text(of: target)
+            // `T(…)` or a qualified `Outer.T(…)`: every component a type name.
+            guard let path = tree.plainPath(of: target) else { return nil }
+            let components = path.split(separator: ".")
+            guard !components.isEmpty, components.allSatisfy({ c in
+                c.unicodeScalars.first.map { $0.properties.isUppercase } == true || KnowledgeBase.lockTypes.contains(String(c))
+            }) else { return nil }
+            return path
         case .literalExpr:
             let t = tree.tokens[Int(node.firstToken)]
             switch t.kind {

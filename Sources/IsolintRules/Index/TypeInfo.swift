@@ -49,6 +49,10 @@ public struct WorkspaceIndex: Sendable, Equatable {
     public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
     /// Types stored or created in SwiftUI views.
     public private(set) var viewReferencedTypes: Set<String> = []
+    /// `typealias Name = Type` declared in the workspace: name → the aliased type's text.
+    public private(set) var typealiases: [String: String] = [:]
+    /// Typealiases naming a function type without `@Sendable` / with it.
+    public private(set) var closureTypealiases: [String: Bool] = [:]
     /// Filled by `finalize()` once every file is merged.
     public private(set) var publicSendableCandidates: Set<String> = []
 
@@ -66,6 +70,13 @@ public struct WorkspaceIndex: Sendable, Equatable {
         mutatedNames.formUnion(other.mutatedNames)
         globalActors.formUnion(other.globalActors)
         viewReferencedTypes.formUnion(other.viewReferencedTypes)
+        typealiases.merge(other.typealiases) { a, _ in a }
+        closureTypealiases.merge(other.closureTypealiases) { a, _ in a }
+    }
+
+    mutating func addTypealias(_ name: String, text: String, closureIsSendable: Bool?) {
+        typealiases[name] = text
+        if let sendable = closureIsSendable { closureTypealiases[name] = sendable }
     }
 
     mutating func add(_ info: TypeInfo) { types[info.name, default: []].append(info) }
@@ -119,7 +130,8 @@ public struct WorkspaceIndex: Sendable, Equatable {
         if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
         if let t = type(name), t.kind == .actorDecl { return true }
         if isMainActorType(name) { return true }
-        for p in inh where type(p)?.kind == .protocolDecl {
+        // A protocol refining Sendable, or a superclass that is (Sendable-ness is inherited).
+        for p in inh where type(p)?.kind == .protocolDecl || type(p)?.kind == .classDecl {
             if declaresSendable(p, depth: depth + 1) { return true }
         }
         return false
@@ -162,6 +174,9 @@ public struct WorkspaceIndex: Sendable, Equatable {
         }
         if KnowledgeBase.sendableValueTypes.contains(text) || assumed.contains(text) { return true }
         let simple = text.split(separator: ".").last.map(String.init) ?? text
+        if let aliased = typealiases[simple], aliased != text {
+            return isKnownSendable(aliased, assumed: assumed, depth: depth + 1)
+        }
         if KnowledgeBase.sendableValueTypes.contains(simple) || assumed.contains(simple) { return true }
         guard let t = type(simple) else { return false }
         if declaresSendable(simple) { return true }
@@ -177,9 +192,10 @@ public struct WorkspaceIndex: Sendable, Equatable {
     }
 
     /// Whether the name is a value type (struct/enum) in the workspace or a standard value type.
-    public func isValueType(_ typeText: String) -> Bool {
+    public func isValueType(_ typeText: String, depth: Int = 0) -> Bool {
         var text = typeText
         while text.hasSuffix("?") { text.removeLast() }
+        if depth < 8, let aliased = typealiases[text] { return isValueType(aliased, depth: depth + 1) }
         if text.hasPrefix("[") || KnowledgeBase.sendableValueTypes.contains(text) { return true }
         if let lt = text.firstIndex(of: "<") { return KnowledgeBase.sendableContainers.contains(String(text[..<lt])) }
         guard let t = type(text) else { return false }

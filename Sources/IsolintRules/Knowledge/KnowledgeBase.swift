@@ -95,7 +95,10 @@ public enum KnowledgeBase {
         "Locale", "TimeZone", "Calendar", "IndexPath", "IndexSet", "CharacterSet", "NSRange", "AttributedString",
         "CGPoint", "CGSize", "CGRect", "CGVector", "CGAffineTransform", "DispatchTime", "DispatchTimeInterval",
         "DispatchWallTime", "ContinuousClock", "SuspendingClock", "HTTPURLResponse.Type", "PersistentIdentifier",
-        "ModelContainer", "Error", "any Error", "AnyHashable",
+        "ModelContainer", "Error", "any Error", "AnyHashable", "URLQueryItem", "Notification.Name",
+        "NSNotification.Name", "PersonNameComponents", "DateInterval", "URLResourceValues", "HTTPCookiePropertyKey",
+        "URLError", "CocoaError", "POSIXError", "DecodingError", "EncodingError", "Locale.Language",
+        "CGColorSpaceModel", "DispatchQoS", "TaskPriority", "UInt32?", "Comparable", "Range<Int>",
     ]
 
     /// Generic containers that are Sendable when their arguments are.

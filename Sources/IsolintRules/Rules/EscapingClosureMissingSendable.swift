@@ -48,15 +48,18 @@ public struct EscapingClosureMissingSendable: Rule {
         if file.tree[node].kind == .parameter { checkParameter(node, file, &findings) } else { checkProperty(node, file, &findings) }
     }
 
-    func needsSendable(_ tree: SyntaxTree, _ type: Int32) -> Bool {
+    /// A function type (written, or through a workspace typealias) that is neither `@Sendable`,
+    /// `sending`, nor global-actor isolated (`@MainActor () -> Void` is Sendable already).
+    func needsSendable(_ tree: SyntaxTree, _ type: Int32, _ index: WorkspaceIndex) -> Bool {
         let f = tree[type].flags
-        // A global-actor-isolated function type (`@MainActor () -> Void`) is Sendable already.
-        return f.contains(.isFunctionType) && !f.contains(.isSendable) && !f.contains(.isSending) && !f.contains(.hasGlobalActor)
+        if f.contains(.isSendable) || f.contains(.isSending) || f.contains(.hasGlobalActor) { return false }
+        if f.contains(.isFunctionType) { return true }
+        return index.closureTypealiases[tree.name(of: type)] == false
     }
 
     func checkParameter(_ param: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
-        guard let type = tree.firstChild(param, kind: .type), tree[type].flags.contains(.isEscaping), needsSendable(tree, type) else { return }
+        guard let type = tree.firstChild(param, kind: .type), tree[type].flags.contains(.isEscaping), needsSendable(tree, type, file.index) else { return }
         let clause = tree[param].parent
         guard clause >= 0 else { return }
         let function = tree[clause].parent
@@ -75,7 +78,7 @@ public struct EscapingClosureMissingSendable: Rule {
         if references.count == 1 {
             fixes.append(Fix(title: "Take the closure as `sending` (handed off exactly once)", edits: [Edits.insert("sending ", at: tree.start(type))]))
         }
-        findings.append(file.finding(Self.descriptor, tree.range(of: param),
+        findings.append(file.finding(Self.descriptor, tree.startOf(token: internalName)..<tree.range(of: param).upperBound,
             "Escaping closure '\(name)' is not Sendable but is \(handoff); its captures would be shared across isolation domains.",
             fixes: fixes))
     }
@@ -83,6 +86,15 @@ public struct EscapingClosureMissingSendable: Rule {
     /// How a reference leaves the function's isolation domain, or nil.
     func handOff(_ reference: Int32, body: Int32, _ file: FileContext) -> String? {
         let tree = file.tree
+        // Passed itself as the work item: `queue.async(execute: work)`, `Task.detached(operation: work)`.
+        let direct = tree[reference].parent
+        if direct >= 0, tree[direct].kind == .argument {
+            let call = tree[direct].parent
+            if call >= 0, tree[call].kind == .call, let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) {
+                if CalleeClassifier.isBackgroundQueueDispatch(path) { return "passed to \(path), whose work item is @Sendable" }
+                if path == "Task.detached" { return "passed to Task.detached" }
+            }
+        }
         var n = tree[reference].parent
         while n >= 0, n != body {
             if tree[n].kind == .closure, let call = tree.callReceiving(closure: n), let callee = tree.callee(of: call),
@@ -103,7 +115,9 @@ public struct EscapingClosureMissingSendable: Rule {
         }
         // Stored into an instance property of an actor or a type declaring Sendable: assigned
         // (`x = closure`) or added to a collection (`xs.append(closure)`).
-        guard let target = storageTarget(of: reference, tree) else { return nil }
+        guard var target = storageTarget(of: reference, tree) else { return nil }
+        // `handlers[key] = closure` stores into `handlers`.
+        if tree[target].kind == .subscriptExpr, let base = tree.children(target).first { target = base }
         let property: String
         if tree[target].kind == .identifierExpr {
             property = tree.name(of: target)
@@ -144,14 +158,14 @@ public struct EscapingClosureMissingSendable: Rule {
     func checkProperty(_ decl: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
         // Cheap test first: does any binding have a non-Sendable function type?
-        guard tree.children(decl, kind: .binding).contains(where: { b in tree.firstChild(b, kind: .type).map { needsSendable(tree, $0) } ?? false }),
+        guard tree.children(decl, kind: .binding).contains(where: { b in tree.firstChild(b, kind: .type).map { needsSendable(tree, $0, file.index) } ?? false }),
               !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"), let owner = directOwnerType(tree, decl) else { return }
         let kind = tree[owner].kind
         guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl else { return }
         let ownerName = tree.name(of: owner)
         guard file.index.inherited(ownerName).contains("Sendable"), !file.isolation.typeIsolation(owner).isGlobalActor else { return }
         for b in tree.children(decl, kind: .binding) where IndexBuilder.isStored(tree, b) {
-            guard let type = tree.firstChild(b, kind: .type), needsSendable(tree, type) else { continue }
+            guard let type = tree.firstChild(b, kind: .type), needsSendable(tree, type, file.index) else { continue }
             let keyword = tree[decl].keyword
             findings.append(file.finding(Self.descriptor, file.range(from: keyword, through: tree[b].name >= 0 ? tree[b].name : keyword),
                 "'\(tree.name(of: b))' stores a non-Sendable closure in \(ownerName), which declares Sendable: any thread may call it while its captures are not protected.",

@@ -72,7 +72,7 @@ public struct RedundantMainDispatch: Rule {
             let parent = tree[call].parent
             guard parent >= 0, tree[parent].kind == .awaitExpr else { return }
             guard file.isolation.isolation(at: parent).isMainActor else { return }
-            findings.append(file.finding(Self.descriptor, tree.start(parent)..<tree.range(of: callee).upperBound,
+            findings.append(file.finding(Self.descriptor, tree.range(of: callee),
                 "Already on the main actor here (\(file.isolation.isolation(at: parent).reason)): 'await MainActor.run' only suspends and reorders the work.",
                 fixes: inlineFix(call, statement: parent, file)))
         }

@@ -11,11 +11,11 @@ actor SyncCoordinator {
     private var observers: [(SyncEvent) -> Void] = []
     private var isSyncing = false
 
-    func setIdleHandler(to handler: @escaping () -> Void) { // expect: escaping-closure-missing-sendable@25
+    func setIdleHandler(to handler: @escaping () -> Void) { // expect: escaping-closure-missing-sendable@28
         onIdle = handler
     }
 
-    func addObserver(_ observer: @escaping (SyncEvent) -> Void) { // expect: escaping-closure-missing-sendable@22
+    func addObserver(_ observer: @escaping (SyncEvent) -> Void) { // expect: escaping-closure-missing-sendable@24
         observers.append(observer)
     }
 

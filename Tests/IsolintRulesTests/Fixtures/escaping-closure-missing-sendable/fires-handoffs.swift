@@ -41,7 +41,7 @@ final class AvatarStore {
 
 #if DEBUG
 enum DebugTools {
-    static func dumpCaches(to directory: URL, then done: @escaping () -> Void) { // expect: escaping-closure-missing-sendable@47
+    static func dumpCaches(to directory: URL, then done: @escaping () -> Void) { // expect: escaping-closure-missing-sendable@52
         Task.detached(priority: .background) {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             done()

@@ -14,7 +14,7 @@ final class ReaderState {
 
     func turnPage() async {
         try? await Task.sleep(for: .milliseconds(100))
-        await MainActor.run { // expect: redundant-main-dispatch@9
+        await MainActor.run { // expect: redundant-main-dispatch@15
             self.pageIndex += 1
         }
     }

@@ -38,7 +38,7 @@ final class UploadDelegate {
     func uploadDidFinish(id: UUID) {
         let model = self.model
         Task { @MainActor in
-            await MainActor.run { // expect: redundant-main-dispatch@13
+            await MainActor.run { // expect: redundant-main-dispatch@19
                 model.markFinished([id])
             }
         }

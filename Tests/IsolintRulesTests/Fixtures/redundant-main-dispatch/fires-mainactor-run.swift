@@ -23,14 +23,14 @@ final class ProfileLoader {
     func load() async {
         isLoading = true
         let profile = try? await client.fetchProfile()
-        await MainActor.run { // expect: redundant-main-dispatch@9
+        await MainActor.run { // expect: redundant-main-dispatch@15
             self.profile = profile
             self.isLoading = false
         }
     }
 
     func displayName() async -> String {
-        let name = await MainActor.run { profile?.name ?? "Guest" } // expect: redundant-main-dispatch@20
+        let name = await MainActor.run { profile?.name ?? "Guest" } // expect: redundant-main-dispatch@26
         return name
     }
 }
