@@ -298,7 +298,7 @@ struct IndexTests {
 
     // swiftc 6.3: `final class D { func f() {} }` + `extension D: P {}` with `@MainActor protocol P`
     // leaves D (and `D().f()`) nonisolated; only the extension's own members are @MainActor.
-    @Test(.disabled("bug: a main-actor protocol conformance declared in an extension makes the whole type main-actor in the index"))
+    @Test
     func conformanceInAnExtensionDoesNotMakeTheTypeMainActor() {
         let idx = Self.index([
             ("Sources/A.swift", "final class DataSource: NSObject {}\n"),

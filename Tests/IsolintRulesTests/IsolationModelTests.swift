@@ -117,7 +117,7 @@ struct IsolationModelTests {
 
     // Swift: static members of an actor are not isolated to it (`A.s()` compiles from any
     // context); RULES.md: "an `actor`'s *instance* members are isolated to that actor".
-    @Test(.disabled("bug: a static method of an actor is reported isolated to the actor; it is nonisolated"))
+    @Test
     func staticMembersOfAnActorAreNotIsolatedToIt() {
         let p = Probe("""
         actor ImageCache {
@@ -140,7 +140,7 @@ struct IsolationModelTests {
     // swiftc 6.3 infers a type's isolation from a global-actor protocol only when the primary
     // declaration conforms: with `@MainActor protocol P {}`, `final class D { func f() {} }`,
     // `extension D: P {}`, a nonisolated `D().f()` compiles (it is an error for `class E: P`).
-    @Test(.disabled("bug: a main-actor conformance declared only in an extension makes the members of the primary declaration @MainActor"))
+    @Test
     func conformanceInAnExtensionDoesNotIsolateThePrimaryDeclaration() {
         let p = Probe("""
         final class DataSource: NSObject {
@@ -259,7 +259,7 @@ struct IsolationModelTests {
 
     // Swift: a subclass inherits its superclass's global actor. The index's "main actor reason"
     // counts every global actor as the main actor, so the subclass comes out @MainActor.
-    @Test(.disabled("bug: a subclass of a @DatabaseActor class is reported @MainActor instead of @DatabaseActor"))
+    @Test
     func subclassOfACustomGlobalActorClass() {
         let p = Probe("""
         @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
@@ -465,7 +465,7 @@ struct IsolationModelTests {
 
     // RULES.md: "a non-@Sendable, non-sending closure in a main-actor position (including
     // `Task {}`…)" is main-actor isolated; main.swift's top-level code is a main-actor position.
-    @Test(.disabled("bug: a Task {} closure in main.swift's top-level code is reported nonisolated, not @MainActor (inherited)"))
+    @Test
     func taskInTopLevelCodeOfMainSwiftInherits() {
         let p = Probe("import Foundation\nTask {\n    probe()\n}\n", path: "Sources/Tool/main.swift")
         #expect(p.isolation("probe") == Isolation(.mainActor, "top-level code of main.swift runs on the main actor", inherited: true))

@@ -267,7 +267,7 @@ struct LintCommandTests {
 
     // The same file named twice (or a file inside a directory also given) is linted twice: its
     // findings are printed twice and it counts as two files.
-    @Test(.disabled("bug: `isolint lint G.swift G.swift` / `isolint lint . G.swift` lint G.swift twice"))
+    @Test
     func overlappingPathsLintEachFileOnce() throws {
         let box = try Sandbox()
         try box.write("G.swift", Self.errorSource)

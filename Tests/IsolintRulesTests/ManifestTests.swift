@@ -213,7 +213,7 @@ struct ManifestTests {
 
     // `.target(name:)` inside a `dependencies:` list is a dependency, not a target: read as one,
     // it comes first and shadows the real target's settings in `target(containing:)`.
-    @Test(.disabled("bug: `.target(name: \"Models\")` in a dependencies list is read as a second target \"Models\" with default settings, which wins target(containing:)"))
+    @Test
     func targetDependencyIsNotATarget() throws {
         let m = Self.manifest(Self.app)
         #expect(m.targets.map(\.name) == ["WeatherKit", "Networking", "Models", "WeatherCLI", "WeatherKitTests", "UITests"])

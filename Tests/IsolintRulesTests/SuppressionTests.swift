@@ -404,7 +404,7 @@ struct SuppressionTests {
 
     // RULES.md: "Each unknown id in any directive … is reported at that comment; the known ids in
     // the same directive still take effect." `all` in the same directive swallows the report.
-    @Test(.disabled("bug: `// isolint:disable-file all, nope` suppresses its own unknown-rule-in-suppression report"))
+    @Test
     func unknownIdNextToAllIsStillReported() {
         #expect(Self.lint("// isolint:disable-file all, nope\nenum A { static var x = 0 }\n") == ["1:1 unknown-rule-in-suppression"])
         #expect(Self.lint("enum A { static var x = 0 } // isolint:disable-line all, nope\n") == ["1:29 unknown-rule-in-suppression"])
@@ -412,7 +412,7 @@ struct SuppressionTests {
 
     // Suppressions.parse says "`-- reason` … are not ids", and a directive without ids means all;
     // a directive with only a reason takes `--` for a rule id.
-    @Test(.disabled("bug: `// isolint:disable-next-line -- reason` reports unknown rule '--' and suppresses nothing"))
+    @Test
     func reasonWithoutIdsMeansAll() {
         #expect(Self.lint("// isolint:disable-next-line -- generated code\nenum A { static var x = 0 }\n").isEmpty)
     }

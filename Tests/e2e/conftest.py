@@ -238,7 +238,7 @@ async def start():
         if server is not None and server.returncode is None:
             try:
                 if client.capabilities is not None and client.error is None:
-                    await asyncio.wait_for(client.shutdown_and_exit(), 5)
+                    await asyncio.wait_for(client.shutdown_and_exit(), 2)
             except Exception:
                 pass
             if server.returncode is None:

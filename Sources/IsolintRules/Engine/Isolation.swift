@@ -79,11 +79,14 @@ public struct IsolationModel: Sendable {
                 inherited = true
             case .funcDecl, .initDecl, .subscriptDecl, .varDecl, .deinitDecl:
                 if let own = declarationIsolation(n) { return mark(own, inherited) }
+                if tree.hasModifier(n, "static"), let owner = tree.enclosingType(of: n), tree[owner].kind == .actorDecl {
+                    return mark(Isolation(.nonisolated, "static members of an actor are not isolated to it"), inherited)
+                }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 return mark(typeIsolation(n), inherited)
             case .sourceFile:
                 if settings.defaultIsolationMainActor { return mark(Isolation(.mainActor, "the target's default isolation is MainActor"), inherited) }
-                if isMainFile, node != n, tree.enclosing(node, [.funcDecl, .initDecl, .closure]) == nil {
+                if isMainFile, node != n, tree.enclosing(node, [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl]) == nil {
                     return mark(Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited)
                 }
                 return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited)
@@ -129,6 +132,9 @@ public struct IsolationModel: Sendable {
             return Isolation(.actor(name), "members of actor \(name)")
         }
         for inherited in tree.inheritedTypes(of: decl).map(\.name) {
+            if let a = index.type(inherited)?.attributes.first(where: { $0 != "MainActor" && index.isGlobalActorAttribute($0) }) {
+                return Isolation(.globalActor(a), "\(name) inherits from \(inherited), which is @\(a)")
+            }
             if let r = index.mainActorReason(inherited) {
                 return Isolation(.mainActor, inherited == name ? r : "\(name) inherits from \(inherited) (\(r))")
             }

@@ -55,7 +55,9 @@ public struct Suppressions: Sendable {
         // Longest form first: `disable-next-line` before `disable`.
         let forms: [Form] = [.disableNextLine, .disableLine, .disableFile, .disable, .enable]
         guard let form = forms.first(where: { $0.rawValue == word }) else { return nil }
-        let rest = text.dropFirst(word.count)
+        var rest = text.dropFirst(word.count)
+        // `-- reason` ends the id list.
+        if let dashes = rest.range(of: "--") { rest = rest[..<dashes.lowerBound] }
         var ids = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         // `-- reason` or other trailing words after the first id list are not ids.
         ids = ids.map { String($0.split(separator: " ").first ?? "") }.filter { !$0.isEmpty }
@@ -64,8 +66,10 @@ public struct Suppressions: Sendable {
     }
 
     public func isSuppressed(_ ruleID: String, line: Int) -> Bool {
-        if fileWide.contains(ruleID) || fileWide.contains("all") { return true }
-        for key in [ruleID, "all"] {
+        // A directive's own unknown ids are reported whatever `all` it also names.
+        let keys = ruleID == UnknownRuleInSuppression.descriptor.id ? [ruleID] : [ruleID, "all"]
+        if keys.contains(where: fileWide.contains) { return true }
+        for key in keys {
             for r in lineRanges[key] ?? [] where r.contains(line) { return true }
         }
         return false

@@ -111,10 +111,12 @@ public struct WorkspaceIndex: Sendable, Equatable {
         if KnowledgeBase.mainActorTypes.contains(name) || KnowledgeBase.mainActorProtocols.contains(name) {
             return "\(name) is @MainActor in the SDK"
         }
-        for t in types[name] ?? [] where t.attributes.contains(where: { globalActors.contains($0) }) {
+        for t in types[name] ?? [] where t.attributes.contains("MainActor") {
             return "\(name) is @MainActor"
         }
-        for parent in inherited(name) {
+        // Isolation is inferred from the superclass and the protocols of the primary
+        // declaration only, not from conformances added in extensions.
+        for parent in types[name]?.flatMap(\.inherited) ?? [] {
             if let r = mainActorReason(parent, depth: depth + 1) {
                 return parent == name ? r : "inherits from \(parent) (\(r))"
             }
@@ -130,6 +132,8 @@ public struct WorkspaceIndex: Sendable, Equatable {
         if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
         if let t = type(name), t.kind == .actorDecl { return true }
         if isMainActorType(name) { return true }
+        // Isolated to any global actor: Sendable too.
+        if types[name]?.contains(where: { $0.attributes.contains(where: globalActors.contains) }) == true { return true }
         // A protocol refining Sendable, or a superclass that is (Sendable-ness is inherited).
         for p in inh where type(p)?.kind == .protocolDecl || type(p)?.kind == .classDecl {
             if declaresSendable(p, depth: depth + 1) { return true }

@@ -46,6 +46,10 @@ public struct PackageManifest: Sendable {
                 }
                 continue
             }
+            // `.target(name:)` inside another target's `dependencies:` is a reference, not a target.
+            if tree.ancestors(call).contains(where: { a in
+                tree[a].kind == .call && tree.calleeName(of: a).map { PackageManifest.targetFactories[$0] != nil } == true
+            }) { continue }
             guard path.hasPrefix(".") || path.hasPrefix("Target."), let kind = PackageManifest.targetFactories[method],
                   let nameArg = tree.argument(of: call, labeled: "name"), let nameValue = tree.value(of: nameArg),
                   let name = PackageManifest.stringLiteral(tree, nameValue) else { continue }

@@ -33,6 +33,19 @@ public enum SwiftFiles {
                 }
             }
         }
-        return out.sorted()
+        // The same file named twice (`lint . A.swift`) is linted once.
+        var seen = Set<String>()
+        return out.sorted().filter { seen.insert(normalized($0)).inserted }
+    }
+
+    /// `./a/../b.swift` → `b.swift`, lexically.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for c in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if c == "." { continue }
+            if c == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(c)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
