@@ -7,6 +7,7 @@
 #   5. a bounded libFuzzer run over the lexer and parser (FUZZ_SECONDS, default 60; 0 skips).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mkdir -p .build
 
 step() { printf '\n== %s\n' "$*"; }
 

@@ -319,15 +319,7 @@ struct LexerState {
                 while k < n, isHexDigit(p[k]) || p[k] == UInt8(ascii: "_") { k += 1 }
                 if at(k) == UInt8(ascii: "p") || at(k) == UInt8(ascii: "P") { i = k }
             }
-            if !afterPeriod, at(i) == UInt8(ascii: "p") || at(i) == UInt8(ascii: "P") {
-                var k = i + 1
-                if at(k) == UInt8(ascii: "+") || at(k) == UInt8(ascii: "-") { k += 1 }
-                if isDigit(at(k)) {
-                    i = k
-                    while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
-                    isFloat = true
-                }
-            }
+            if !afterPeriod, scanExponent(UInt8(ascii: "p")) { isFloat = true }
         } else if p[i] == UInt8(ascii: "0"), at(i + 1) == UInt8(ascii: "b") || at(i + 1) == UInt8(ascii: "o") {
             i += 2
             while i < n, isHexDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
@@ -338,19 +330,22 @@ struct LexerState {
                 while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
                 isFloat = true
             }
-            if !afterPeriod, at(i) == UInt8(ascii: "e") || at(i) == UInt8(ascii: "E") {
-                var k = i + 1
-                if at(k) == UInt8(ascii: "+") || at(k) == UInt8(ascii: "-") { k += 1 }
-                if isDigit(at(k)) {
-                    i = k
-                    while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
-                    isFloat = true
-                }
-            }
+            if !afterPeriod, scanExponent(UInt8(ascii: "e")) { isFloat = true }
         }
         // `1abc` is one (invalid) literal for the compiler too.
         while i < n, isIdentifierBody(p[i]) { i += 1 }
         emit(isFloat ? .floatLiteral : .integerLiteral, start)
+    }
+
+    /// `e±digits` (or `p±digits` for hex floats; either case) at `i`; consumes it when present.
+    mutating func scanExponent(_ letter: UInt8) -> Bool {
+        guard at(i) == letter || at(i) == letter - 32 else { return false }
+        var k = i + 1
+        if at(k) == UInt8(ascii: "+") || at(k) == UInt8(ascii: "-") { k += 1 }
+        guard isDigit(at(k)) else { return false }
+        i = k
+        while i < n, isDigit(p[i]) || p[i] == UInt8(ascii: "_") { i += 1 }
+        return true
     }
 
     mutating func lexOperator(_ start: Int) {
