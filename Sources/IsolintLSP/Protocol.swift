@@ -36,6 +36,8 @@ public struct ClientCapabilities: Sendable {
     public var applyEdit = false
     public var markdownHover = true
     public var versionSupportInDiagnostics = true
+    /// `workspace/diagnostic/refresh` may be sent (pull clients re-pull after a settings change).
+    public var diagnosticRefresh = false
 
     public init() {}
 
@@ -44,7 +46,8 @@ public struct ClientCapabilities: Sendable {
         positionEncodings = c.at("general", "positionEncodings")?.array?.compactMap(\.string) ?? []
         pullDiagnostics = c.at("textDocument", "diagnostic") != nil
         let resolve = c.at("textDocument", "codeAction", "resolveSupport", "properties")?.array?.compactMap(\.string) ?? []
-        codeActionResolve = resolve.contains("edit")
+        codeActionResolve = resolve.contains("edit") && c.at("textDocument", "codeAction", "dataSupport")?.bool == true
+        diagnosticRefresh = c.at("workspace", "diagnostics", "refreshSupport")?.bool ?? false
         codeActionLiteralSupport = c.at("textDocument", "codeAction", "codeActionLiteralSupport") != nil
         documentChanges = c.at("workspace", "workspaceEdit", "documentChanges")?.bool ?? false
         workDoneProgress = c.at("window", "workDoneProgress")?.bool ?? false

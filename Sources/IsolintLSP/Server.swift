@@ -304,6 +304,11 @@ public actor LanguageServer {
     }
 
     func reanalyzeOpenDocuments() async {
+        if capabilities.pullDiagnostics {
+            // Pull clients ask again when told to.
+            if capabilities.diagnosticRefresh { _ = await request("workspace/diagnostic/refresh", .null) }
+            return
+        }
         for (_, doc) in documents { scheduleAnalysis(doc, version: await doc.version) }
     }
 
@@ -458,7 +463,8 @@ public actor LanguageServer {
         }
         pairs.append(("source", .string("isolint")))
         pairs.append(("message", .string(f.message)))
-        if f.severity == .hint { pairs.append(("tags", .array([.int(1)]))) }
+        // Faded (Unnecessary) only for rules that are noise by nature, not for a user's severity.
+        if linter.descriptors[f.ruleID]?.defaultSeverity == .hint { pairs.append(("tags", .array([.int(1)]))) }
         if !f.notes.isEmpty {
             pairs.append(("relatedInformation", .array(f.notes.map { n in
                 .object([("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])), ("message", .string(n.message))])

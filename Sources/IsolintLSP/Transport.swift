@@ -100,16 +100,19 @@ public struct Framer: Sendable {
         return nil
     }
 
-    /// Drops bytes up to the next `Content-Length` header after `offset`.
+    /// Drops bytes up to the next `Content-Length` header after `offset`. When there is none
+    /// yet, keeps only a tail that could be the start of one (it may be split across reads), and
+    /// always moves past `offset`, so a bad header block is never read twice.
     mutating func skipToNextHeader(after offset: Int) {
         let needle = Array("Content-Length".utf8)
         var i = min(offset, buffer.count)
         while i + needle.count <= buffer.count {
-            if buffer[i] == needle[0], Array(buffer[i..<(i + needle.count)]) == needle { start = i; return }
+            if buffer[i] == needle[0], buffer[i..<(i + needle.count)].elementsEqual(needle) { start = i; return }
             i += 1
         }
-        start = max(start, buffer.count - needle.count)
-        if start < 0 { start = 0 }
+        var keep = min(needle.count - 1, buffer.count - min(offset, buffer.count))
+        while keep > 0, !buffer[(buffer.count - keep)...].elementsEqual(needle[0..<keep]) { keep -= 1 }
+        start = buffer.count - keep
     }
 }
 

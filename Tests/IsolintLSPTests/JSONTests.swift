@@ -79,3 +79,37 @@ struct URITests {
         #expect(URIPath.path("untitled:Untitled-1") == nil)
     }
 }
+
+@Suite("Framing recovery")
+struct FramingRecoveryTests {
+    func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+
+    /// A header block without Content-Length, whose tail holds another blank line, used to make
+    /// the framer re-read it forever.
+    @Test func headerWithoutLengthIsReportedOnceThenTheNextMessageArrives() {
+        var f = Framer()
+        f.append(ArraySlice(Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n".utf8)))
+        var errors = 0
+        while let m = f.next() {
+            if case .parseError = m { errors += 1 }
+            if errors > 3 { break }
+        }
+        #expect(errors == 1)
+        // A valid request written later is not glued to the leftovers.
+        f.append(ArraySlice(frame(#"{"id":7}"#)))
+        guard case .message(let j) = f.next() else { Issue.record("expected the request"); return }
+        #expect(j["id"] == .int(7))
+    }
+
+    @Test func garbageThenRequestInSeparateWrites() {
+        var f = Framer()
+        f.append(ArraySlice(Array("X: y\r\n\r\n0123456789abcdefghij".utf8)))
+        var errors = 0
+        while let m = f.next() { if case .parseError = m { errors += 1 }; if errors > 3 { break } }
+        #expect(errors == 1)
+        f.append(ArraySlice(frame(#"{"id":8}"#)))
+        var got: [JSON] = []
+        while let m = f.next() { if case .message(let j) = m { got.append(j) } }
+        #expect(got.map { $0["id"] } == [.int(8)])
+    }
+}

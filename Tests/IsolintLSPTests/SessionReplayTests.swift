@@ -1,36 +1,36 @@
 import Foundation
 import IsolintLSP
+import IsolintRules
 import Testing
 
-/// Replays the recorded JSON-RPC sessions in `protocol/sessions/*.jsonl` against the built
-/// `isolint lsp` executable, over pipes, exactly as an editor would talk to it.
-///
-/// Each line of a session is `{"dir":"send","msg":{…}}` (client → server) or
-/// `{"dir":"recv","msg":{…}}` (what the server must write). A `send` line may carry `"raw"`
-/// (a body framed as is: malformed JSON) or `"rawFrame"` (bytes written with no framing).
-/// The `recv` lines between two `send` lines are one group: after a `send`, the test reads as
-/// many messages as the group has and compares them as a multiset (a publishDiagnostics and a
-/// response may come in either order), by JSON value (object key order does not matter). Ids
-/// of server → client requests are recorded as placeholders ("server-1", …): the first
-/// request that matches binds the placeholder to the server's real id, and a `send` line
-/// answering it gets the real id. After the last line the server must close its output with
-/// nothing more to say and exit with 0 if the session sent `shutdown` before `exit`, 1 otherwise.
-/// A session gets 10 seconds in all; a hang fails it instead of blocking the run.
-///
-/// Re-record a session after an intended change with `python3 protocol/record.py` and review
-/// the new replies by hand (see protocol/README.md).
+// Replays the recorded JSON-RPC sessions in `protocol/sessions/*.jsonl` against the built
+// `isolint lsp` executable, over pipes, exactly as an editor would talk to it.
+//
+// Each line of a session is `{"dir":"send","msg":{…}}` (client → server) or
+// `{"dir":"recv","msg":{…}}` (what the server must write). A `send` line may carry `"raw"`
+// (a body framed as is: malformed JSON) or `"rawFrame"` (bytes written with no framing).
+// The `recv` lines between two `send` lines are one group: after a `send`, the test reads as
+// many messages as the group has and compares them as a multiset (a publishDiagnostics and a
+// response may come in either order), by JSON value (object key order does not matter). Ids
+// of server → client requests are recorded as placeholders ("server-1", …): the first
+// request that matches binds the placeholder to the server's real id, and a `send` line
+// answering it gets the real id. `serverInfo.version` is compared with the current
+// `isolintVersionString`, so a version bump needs no re-recording. After the last line the
+// server must close its output with nothing more to say and exit with 0 if the session sent
+// `shutdown` before `exit`, 1 otherwise. A session gets 10 seconds in all; a hang fails it
+// instead of blocking the run.
+//
+// Re-record a session after an intended change with `python3 protocol/record.py` and review
+// the new replies by hand (see protocol/README.md).
+
+/// Recorded LSP sessions (protocol/sessions) replayed against `isolint lsp`.
 @Suite("LSP session replay", .serialized,
        .enabled(if: SessionReplay.executable != nil, "the isolint executable is not built (run `swift build` first)"))
 struct SessionReplayTests {
     /// Sessions that record what the server should do but does not yet: replayed under
     /// `withKnownIssue`, so the suite passes now and says so once the server is fixed.
-    static let knownIssues: [String: Comment] = [
-        "framing-errors": """
-            A header block without Content-Length makes the framer loop forever on the last 14 bytes \
-            it keeps (a flood of -32700 errors, no further input read); a frame without Content-Length \
-            followed by a valid message in a later write loses that message.
-            """,
-    ]
+    /// Sessions that document a known server bug (none at the moment).
+    static let knownIssues: [String: Comment] = [:]
 
     @Test("the sessions directory has the sessions the protocol README documents")
     func sessionsArePresent() throws {
@@ -42,6 +42,12 @@ struct SessionReplayTests {
 
     @Test("replay", arguments: SessionReplay.sessionNames)
     func replay(_ name: String) async throws {
+        // The sessions name files under /tmp/isolint-session that need not exist; the one
+        // that opens it as a workspace folder expects to find nothing there to index.
+        if name == "progress", FileManager.default.fileExists(atPath: "/tmp/isolint-session") {
+            Issue.record("/tmp/isolint-session exists: the progress session expects an empty workspace there; remove it")
+            return
+        }
         let url = SessionReplay.sessionsDirectory.appendingPathComponent(name + ".jsonl")
         let lines = try SessionReplay.load(url)
         let executable = try #require(SessionReplay.executable)
@@ -226,7 +232,8 @@ enum SessionReplay {
 
     /// Matches the group as a multiset; binds placeholder ids of server → client requests.
     /// Returns a description of the mismatch, or nil.
-    static func match(expected: [JSON], actual: [JSON], bound: inout [String: JSON]) -> String? {
+    static func match(expected recorded: [JSON], actual: [JSON], bound: inout [String: JSON]) -> String? {
+        let expected = recorded.map(withCurrentVersion)
         var unmatched = Array(expected.indices)
         for a in actual {
             let hit = unmatched.firstIndex { i in
@@ -246,6 +253,13 @@ enum SessionReplay {
             unmatched.remove(at: hit)
         }
         return nil
+    }
+
+    /// An initialize response with `serverInfo.version` set to this build's version.
+    static func withCurrentVersion(_ m: JSON) -> JSON {
+        guard let result = m["result"], let info = result["serverInfo"], info["version"] != nil else { return m }
+        let newInfo = replacing(info, key: "version", with: .string(isolintVersionString))
+        return replacing(m, key: "result", with: replacing(result, key: "serverInfo", with: newInfo))
     }
 
     static func isRequest(_ m: JSON) -> Bool { m["method"] != nil && m["id"] != nil }

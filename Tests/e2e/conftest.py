@@ -21,7 +21,7 @@ import pytest_lsp
 from lsprotocol import types
 from lsprotocol.converters import get_converter
 from pytest_lsp import ClientServerConfig, LanguageClient
-from pytest_lsp.client import register_lsp_features
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 from pytest_lsp.protocol import LanguageClientProtocol
 from pygls.protocol import default_converter
 
@@ -30,12 +30,21 @@ ISOLINT = pathlib.Path(os.environ.get("ISOLINT", REPO / ".build" / "release" / "
 if not ISOLINT.is_absolute():
     ISOLINT = (REPO / ISOLINT).resolve()
 
+MISSING = None
 if not (ISOLINT.is_file() and os.access(ISOLINT, os.X_OK)):
-    pytest.skip(
-        f"isolint binary not found at {ISOLINT} (build it with `swift build -c release` "
-        f"or point ISOLINT at it)",
-        allow_module_level=True,
-    )
+    MISSING = (f"isolint binary not found at {ISOLINT} (build it with `swift build -c release` "
+               f"or point ISOLINT at it)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Without the binary every test is skipped, with the reason (pytest still reports counts)."""
+    if MISSING:
+        for item in items:
+            item.add_marker(pytest.mark.skip(reason=MISSING))
+
+
+def pytest_report_header(config):
+    return f"isolint: {ISOLINT}" + (" (missing: every test is skipped)" if MISSING else "")
 
 TIMEOUT = 10.0  # seconds any single wait may take; nothing in this suite should come close
 _ids = itertools.count(100000)  # hand-written ids in tests stay below this
@@ -62,6 +71,7 @@ class Client(LanguageClient):
         self.apply_edit_requests: list[dict[str, Any]] = []
         self.apply_edit_gate: asyncio.Event | None = None
         self.encoding = "utf-16"
+        self.refuse_progress = False
 
     # -- recording -----------------------------------------------------------------------
 
@@ -206,7 +216,16 @@ class Client(LanguageClient):
 
 def make_client() -> Client:
     client = Client(converter_factory=default_converter)
-    register_lsp_features(client)
+    features = dict(DEFAULT_CLIENT_FEATURES)
+    default_create = features.pop(types.WINDOW_WORK_DONE_PROGRESS_CREATE)
+
+    def create_progress(client: Client, params: types.WorkDoneProgressCreateParams):
+        if client.refuse_progress:
+            raise RuntimeError("this client refuses progress tokens")
+        return default_create(client, params)
+
+    features[types.WINDOW_WORK_DONE_PROGRESS_CREATE] = create_progress
+    register_lsp_features(client, features)
 
     @client.feature(types.WORKSPACE_APPLY_EDIT)
     async def apply_edit(client: Client, params: types.ApplyWorkspaceEditParams):
