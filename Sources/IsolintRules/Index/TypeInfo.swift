@@ -100,6 +100,20 @@ public struct WorkspaceIndex: Sendable, Equatable {
 
     public func isGlobalActorAttribute(_ attribute: String) -> Bool { globalActors.contains(attribute) }
 
+    /// Whether a type conforms to `proto` directly, through an extension, through a workspace
+    /// protocol or superclass that does, or through a typealias composition (`A & B`).
+    public func conforms(_ name: String, to proto: String, depth: Int = 0) -> Bool {
+        if depth > 16 { return false }
+        for p in inherited(name) {
+            if p == proto { return true }
+            if let alias = typealiases[p], alias.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces) == proto }) {
+                return true
+            }
+            if type(p) != nil, conforms(p, to: proto, depth: depth + 1) { return true }
+        }
+        return false
+    }
+
     /// Whether values of this type are main-actor isolated: `@MainActor` (or another global
     /// actor) on the declaration, or a main-actor superclass/protocol from the knowledge base
     /// or the workspace.
@@ -130,6 +144,12 @@ public struct WorkspaceIndex: Sendable, Equatable {
         if depth > 16 { return false }
         let inh = inherited(name)
         if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
+        // `typealias WireModel = Codable & Sendable`.
+        for p in inh {
+            if let alias = typealiases[p], alias.split(separator: "&").contains(where: {
+                KnowledgeBase.sendableRefiningProtocols.contains($0.trimmingCharacters(in: .whitespaces))
+            }) { return true }
+        }
         if let t = type(name), t.kind == .actorDecl { return true }
         if isMainActorType(name) { return true }
         // Isolated to any global actor: Sendable too.

@@ -35,6 +35,13 @@ public struct PackageManifest: Sendable {
         toolsVersion = PackageManifest.readToolsVersion(tree.source.bytes)
         packageLanguageModes = []
         targets = []
+        // `let shared: [SwiftSetting] = [...]` at file scope, used as `swiftSettings: shared`.
+        var variables: [String: Int32] = [:]
+        for (i, node) in tree.nodes.enumerated() where node.kind == .binding && tree.isFileScope(node.parent) {
+            if let initializer = tree.firstChild(Int32(i), kind: .initializer), let value = tree.children(initializer).first {
+                variables[tree.name(of: Int32(i))] = value
+            }
+        }
         for (i, node) in tree.nodes.enumerated() where node.kind == .call {
             let call = Int32(i)
             guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
@@ -70,8 +77,8 @@ public struct PackageManifest: Sendable {
             }
             if let s = tree.argument(of: call, labeled: "swiftSettings"), let v = tree.value(of: s) {
                 target.swiftSettingsNode = v
-                for element in tree.children(v, kind: .argument) {
-                    guard let e = tree.value(of: element), tree[e].kind == .call, let c = tree.callee(of: e) else { continue }
+                for e in PackageManifest.settingCalls(in: v, tree: tree, variables: variables) {
+                    guard let c = tree.callee(of: e) else { continue }
                     let setting = tree.name(of: c)
                     let firstArg = tree.arguments(of: e).first.flatMap { tree.value(of: $0) }
                     let argText = firstArg.map { tree.text(of: $0) } ?? ""
@@ -95,6 +102,28 @@ public struct PackageManifest: Sendable {
             }
             targets.append(target)
         }
+    }
+
+    /// The `.setting(…)` calls of a `swiftSettings:` value: array elements, through variables
+    /// and `+` concatenations (one level of variables deep).
+    static func settingCalls(in value: Int32, tree: SyntaxTree, variables: [String: Int32]) -> [Int32] {
+        var out: [Int32] = []
+        var stack: [(Int32, Int)] = [(value, 0)]
+        while let (n, depth) = stack.popLast() {
+            switch tree[n].kind {
+            case .arrayExpr:
+                for element in tree.children(n, kind: .argument) {
+                    if let e = tree.value(of: element), tree[e].kind == .call { out.append(e) }
+                }
+            case .sequenceExpr:
+                for c in tree.children(n) { stack.append((c, depth)) }
+            case .identifierExpr:
+                if depth < 4, let v = variables[tree.name(of: n)] { stack.append((v, depth + 1)) }
+            default:
+                break
+            }
+        }
+        return out
     }
 
     /// `// swift-tools-version:5.9` → (5, 9); (5, 0) when missing.

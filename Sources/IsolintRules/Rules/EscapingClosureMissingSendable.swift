@@ -59,7 +59,10 @@ public struct EscapingClosureMissingSendable: Rule {
 
     func checkParameter(_ param: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
-        guard let type = tree.firstChild(param, kind: .type), tree[type].flags.contains(.isEscaping), needsSendable(tree, type, file.index) else { return }
+        // `@escaping`, or an optional closure (which escapes without saying so).
+        guard let type = tree.firstChild(param, kind: .type),
+              tree[type].flags.contains(.isEscaping) || tree[type].flags.isSuperset(of: [.isOptional, .isFunctionType]),
+              needsSendable(tree, type, file.index) else { return }
         let clause = tree[param].parent
         guard clause >= 0 else { return }
         let function = tree[clause].parent

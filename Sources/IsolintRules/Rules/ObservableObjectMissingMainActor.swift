@@ -39,7 +39,7 @@ public struct ObservableObjectMissingMainActor: Rule {
         guard !file.settings.defaultIsolationMainActor else { return }
         let name = tree.name(of: decl)
         let members = tree.members(of: decl)
-        let observable = file.index.inherited(name).contains("ObservableObject")
+        let observable = file.index.conforms(name, to: "ObservableObject")
         let published = members.contains { tree[$0].kind == .varDecl && tree.hasAttribute($0, "Published") }
         let viewObservable = tree.hasAttribute(decl, "Observable") && file.index.viewReferencedTypes.contains(name)
         guard observable || published || viewObservable else { return }

@@ -110,6 +110,9 @@ public struct SendableClosureTouchesMainActor: Rule {
             switch node.kind {
             case .captureList:
                 continue
+            case .awaitExpr:
+                // `await self.load()` hops to the main actor itself.
+                continue
             case .closure:
                 if let iso = file.isolation.closureIsolation(n), iso.isMainActor { continue }
             case .memberAccess:

@@ -26,7 +26,8 @@ public struct UncheckedSendableUnguarded: Rule {
         ## What it finds
         A class declared `@unchecked Sendable` that has stored `var` properties but no stored member of a \
         lock or queue type (`NSLock`, `NSRecursiveLock`, `os_unfair_lock`, `OSAllocatedUnfairLock`, `Mutex`, \
-        `DispatchQueue`, `pthread_mutex_t`, `Atomic`, `ManagedAtomic`). Also, as `info`, every \
+        `DispatchQueue`, `pthread_mutex_t`, `Atomic`, `ManagedAtomic`, and the like: `NSCondition`, \
+        `DispatchSemaphore`, lock property wrappers such as `@Protected`). Also, as `info`, every \
         `@unchecked Sendable` class conforming to `ObservableObject`.
 
         ## Why it matters in Swift 6
@@ -65,7 +66,7 @@ public struct UncheckedSendableUnguarded: Rule {
             findings.append(file.finding(Self.descriptor, range,
                 "'\(name)' is @unchecked Sendable but its mutable stored properties (\(mutable.map(\.name).joined(separator: ", "))) have no lock or queue guarding them; the compiler no longer checks them."))
         }
-        if file.index.inherited(name).contains("ObservableObject") {
+        if file.index.conforms(name, to: "ObservableObject") {
             findings.append(file.finding(Self.descriptor, range,
                 "'\(name)' is an ObservableObject marked @unchecked Sendable: make it @MainActor instead, which makes it Sendable with the compiler checking every access.",
                 severity: .info))
