@@ -280,7 +280,7 @@ struct IndexTests {
         #expect(idx.mainActorReason("UIViewController") == "UIViewController is @MainActor in the SDK")
         #expect(idx.mainActorReason("BaseViewController") == "inherits from UIViewController (UIViewController is @MainActor in the SDK)")
         #expect(idx.mainActorReason("UsersViewController")
-            == "inherits from ListViewController (inherits from BaseViewController (inherits from UIViewController (UIViewController is @MainActor in the SDK)))")
+            == "inherits from ListViewController, which leads to UIViewController (UIViewController is @MainActor in the SDK)")
         #expect(idx.mainActorReason("Coordinator") == "Coordinator is @MainActor")
         #expect(idx.mainActorReason("AppCoordinator") == "inherits from Coordinator (Coordinator is @MainActor)")
         #expect(idx.mainActorReason("Plain") == nil)

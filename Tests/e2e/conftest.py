@@ -123,6 +123,20 @@ class Client(LanguageClient):
 
         return await self.wait_for(find, timeout, f"publishDiagnostics {uri} version={version}")
 
+    async def wait_settled(self, uri: str, version: int | None = None, quiet: float = 0.4,
+                           timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The last publishDiagnostics for uri once none has come for `quiet` seconds (the server
+        re-merges the workspace index 300 ms after a change and may then publish again)."""
+        await self.wait_publish(uri, version, timeout=timeout)
+        deadline = time.monotonic() + timeout
+        while True:
+            n = len(self.publishes(uri))
+            await asyncio.sleep(quiet)
+            if len(self.publishes(uri)) == n or time.monotonic() > deadline:
+                last = self.publishes(uri)[-1]
+                assert version is None or last.get("version") == version, last
+                return last
+
     # -- sending -------------------------------------------------------------------------
 
     def send_raw_bytes(self, data: bytes) -> None:
@@ -257,7 +271,7 @@ async def start():
         if server is not None and server.returncode is None:
             try:
                 if client.capabilities is not None and client.error is None:
-                    await asyncio.wait_for(client.shutdown_and_exit(), 2)
+                    await asyncio.wait_for(client.shutdown_and_exit(), 1)
             except Exception:
                 pass
             if server.returncode is None:

@@ -38,7 +38,7 @@ def edits_for(edit: dict, uri: str) -> list[dict]:
 
 async def open_hazards(c, uri: str) -> dict:
     c.open(uri, HAZARDS)
-    return await c.wait_publish(uri, 1)
+    return await c.wait_settled(uri, 1)
 
 
 def code_action_params(uri: str, r: dict, only: list[str] | None = None, diagnostics: list | None = None) -> dict:
@@ -79,7 +79,7 @@ async def test_applying_a_fix_removes_the_finding(client, which):
     assert action["title"] == COUNTER_FIXES[which][0]
     text = apply_edits(HAZARDS, edits_for(action["edit"], uri), client.encoding)
     client.change(uri, 2, [{"text": text}])
-    after = await client.wait_publish(uri, 2)
+    after = await client.wait_settled(uri, 2)
     assert MSG_GLOBAL.format("counter") not in [d["message"] for d in after["diagnostics"]]
     # Nothing else changed: the other three findings remain, none is added.
     assert [d["message"] for d in after["diagnostics"]] == [d["message"] for d in before["diagnostics"][1:]]
@@ -96,7 +96,7 @@ async def test_preferred_fix_via_incremental_change(client):
     edits = edits_for(preferred[0]["edit"], uri)
     assert edits == [{"range": rng(10, 11, 10, 14), "newText": "let"}]
     client.change(uri, 2, [{"range": e["range"], "text": e["newText"]} for e in edits])
-    after = await client.wait_publish(uri, 2)
+    after = await client.wait_settled(uri, 2)
     assert codes(after) == ["global-mutable-state", "global-mutable-state", "observable-object-missing-main-actor"]
 
 
@@ -133,7 +133,7 @@ async def test_source_fix_all_applies_every_preferred_fix(client):
     ]
     text = apply_edits(HAZARDS, edits, client.encoding)
     client.change(uri, 2, [{"text": text}])
-    after = await client.wait_publish(uri, 2)
+    after = await client.wait_settled(uri, 2)
     assert after["diagnostics"] == []
     # Nothing left to fix: no fix-all action any more.
     assert await client.result("textDocument/codeAction", code_action_params(uri, rng(0, 0, 0, 0), only=["source.fixAll.isolint"])) == []
@@ -148,11 +148,11 @@ async def test_disable_action_keeps_an_existing_suppression(client):
     text = ("import Combine\n\n// isolint:disable-next-line observable-object-missing-main-actor\n"
             "class Model: ObservableObject { static var x = 0 }\n")
     client.open(uri, text)
-    assert codes(await client.wait_publish(uri, 1)) == ["global-mutable-state"]
+    assert codes(await client.wait_settled(uri, 1)) == ["global-mutable-state"]
     actions = await client.result("textDocument/codeAction", code_action_params(uri, rng(3, 40, 3, 40), only=["quickfix"]))
     (disable,) = [a for a in actions if a["title"] == "Disable global-mutable-state for this line"]
     client.change(uri, 2, [{"text": apply_edits(text, edits_for(disable["edit"], uri), client.encoding)}])
-    assert codes(await client.wait_publish(uri, 2)) == []
+    assert codes(await client.wait_settled(uri, 2)) == []
 
 
 RESOLVE = {"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]},
@@ -190,7 +190,7 @@ async def test_versioned_document_changes(start):
     await c.initialize({"workspace": {"workspaceEdit": {"documentChanges": True}}})
     uri = "file:///tmp/docchanges.swift"
     c.open(uri, HAZARDS, version=12)
-    await c.wait_publish(uri, 12)
+    await c.wait_settled(uri, 12)
     actions = await c.result("textDocument/codeAction", code_action_params(uri, rng(2, 0, 2, 0), only=["quickfix"]))
     assert actions[0]["edit"] == {"documentChanges": [{"textDocument": {"uri": uri, "version": 12},
                                                        "edits": [{"range": rng(2, 0, 2, 3), "newText": "let"}]}]}
@@ -288,7 +288,7 @@ async def test_execute_command_fix_all_sends_apply_edit(start):
     second = c.requests_from_server("workspace/applyEdit")[1]
     assert c.raw.index(second) < c.raw.index(response)
     c.change(uri, 2, [{"text": apply_edits(HAZARDS, edits, c.encoding)}])
-    assert (await c.wait_publish(uri, 2))["diagnostics"] == []
+    assert (await c.wait_settled(uri, 2))["diagnostics"] == []
     # Nothing to fix: null and no applyEdit.
     assert await c.result("workspace/executeCommand", {"command": "isolint.fixAll", "arguments": [{"uri": uri}]}) is None
     assert len(c.requests_from_server("workspace/applyEdit")) == 2

@@ -55,6 +55,8 @@ def expected_hazards(uri: str, version: int, encoding: str) -> list[dict]:
     ]
 
 
+PULL_CAPABILITIES = {"textDocument": {"diagnostic": {"dynamicRegistration": False, "relatedDocumentSupport": False}}}
+
 ENCODINGS = {"utf-8": ["utf-8", "utf-16"], "utf-16": None, "utf-32": ["utf-32", "utf-16"]}
 
 
@@ -71,11 +73,39 @@ async def test_did_open_publishes_exact_diagnostics(start, encoding):
     c = await start_with_encoding(start, encoding)
     uri = f"file:///tmp/hazards-{encoding}.swift"
     c.open(uri, HAZARDS, version=7)
-    p = await c.wait_publish(uri)
+    p = await c.wait_settled(uri, 7)
     assert p == {"uri": uri, "version": 7, "diagnostics": expected_hazards(uri, 7, encoding)}
-    # Exactly one publish for one open.
-    await asyncio.sleep(0.1)
-    assert len(c.publishes(uri)) == 1
+
+
+FLICKER = pytest.mark.xfail(strict=True, reason=(
+    "server bug (since 87c1e6a): a document is first analysed against the merged workspace index "
+    "without its own declarations (noteIndexPart adds them only after the analysis, re-merging "
+    "300 ms later), so the first publish differs from `isolint lint` (here: \"'Model' has @Published "
+    "properties...\" instead of \"'Model' is an ObservableObject...\", and `static var shared = Thing()` "
+    "loses its `let` fix) and a second publish of the same version follows"))
+
+
+@FLICKER
+async def test_first_publish_is_final(client):
+    uri = "file:///tmp/first-publish.swift"
+    client.open(uri, HAZARDS)
+    first = await client.wait_publish(uri, 1)
+    await client.wait_settled(uri, 1)
+    assert len(client.publishes(uri)) == 1, [codes(p) for p in client.publishes(uri)]
+    assert first == {"uri": uri, "version": 1, "diagnostics": expected_hazards(uri, 1, "utf-16")}
+
+
+@FLICKER
+async def test_first_pull_is_final(start):
+    c = await start()
+    await c.initialize(PULL_CAPABILITIES)
+    uri = "file:///tmp/first-pull.swift"
+    c.open(uri, HAZARDS)
+    first = await c.result("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+    await asyncio.sleep(0.6)
+    again = await c.result("textDocument/diagnostic", {"textDocument": {"uri": uri}, "previousResultId": first["resultId"]})
+    assert again == {"kind": "unchanged", "resultId": first["resultId"]}
+    assert first["items"] == expected_hazards(uri, 1, "utf-16")
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
@@ -138,7 +168,7 @@ async def test_edit_positions_past_the_end_clamp(client):
     assert [(d["range"], d["message"]) for d in p["diagnostics"]] == [(rng(1, 0, 1, 5), MSG_GLOBAL.format("z"))]
 
 
-async def test_rapid_incremental_edits_publish_in_order(client):
+async def test_rapid_incremental_edits_publish_in_order(client, start):
     """50 typing-like edits sent back to back: no publish older than one already published,
     and the last publish is for the last version, with the right findings."""
     uri = "file:///tmp/typing.swift"
@@ -156,9 +186,9 @@ async def test_rapid_incremental_edits_publish_in_order(client):
         if i % 5 == 4 and line_text:
             # delete one character
             k = rnd.randrange(0, len(line_text))
-            start = position_of(text, line_start + k, encoding)
-            end = position_of(text, line_start + k + 1, encoding)
-            change = {"range": {"start": start, "end": end}, "text": ""}
+            first = position_of(text, line_start + k, encoding)
+            last_ = position_of(text, line_start + k + 1, encoding)
+            change = {"range": {"start": first, "end": last_}, "text": ""}
         else:
             # type one character at the end of the line (a comment keeps the code valid)
             suffix = " //" if "//" not in line_text else ""
@@ -172,10 +202,13 @@ async def test_rapid_incremental_edits_publish_in_order(client):
     assert versions == sorted(versions), versions
     assert versions[-1] == version == 51
     assert client.publishes(uri)[-1] is not None and client.publishes(uri)[-1]["version"] == 51
-    # The server's text equals ours: a fresh open of our final text gives the same findings.
-    check = "file:///tmp/typing-check.swift"
-    client.open(check, text)
-    fresh = await client.wait_publish(check, 1)
+    # The server's text equals ours: the same text opened in a fresh server gives the same
+    # findings (both once settled: the server may re-publish after its index re-merge).
+    last = await client.wait_settled(uri, version)
+    fresh_server = await start()
+    await fresh_server.initialize({})
+    fresh_server.open(uri, text)
+    fresh = await fresh_server.wait_settled(uri, 1)
     strip = lambda p: [(d["range"], d["code"], d["message"], d["severity"]) for d in p["diagnostics"]]
     assert strip(last) == strip(fresh)
     assert len(last["diagnostics"]) > 20
@@ -237,7 +270,7 @@ async def test_rule_configuration_from_initialization_options(start):
 
 # -- pull diagnostics ------------------------------------------------------------------------
 
-PULL = {"textDocument": {"diagnostic": {"dynamicRegistration": False, "relatedDocumentSupport": False}}}
+PULL = PULL_CAPABILITIES
 
 
 async def test_pull_diagnostics_full_then_unchanged(start):
@@ -245,6 +278,7 @@ async def test_pull_diagnostics_full_then_unchanged(start):
     await c.initialize(PULL)
     uri = "file:///tmp/pull.swift"
     c.open(uri, HAZARDS)
+    await asyncio.sleep(0.6)  # past the index re-merge (see test_first_pull_is_final)
     typed, first = await c.typed(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DocumentDiagnosticParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
     assert isinstance(typed, types.RelatedFullDocumentDiagnosticReport)

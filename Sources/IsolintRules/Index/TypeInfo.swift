@@ -55,11 +55,28 @@ public struct WorkspaceIndex: Sendable, Equatable {
     public private(set) var closureTypealiases: [String: Bool] = [:]
     /// Filled by `finalize()` once every file is merged.
     public private(set) var publicSendableCandidates: Set<String> = []
+    /// Caches `finalize()` fills, so rule queries never walk the type graph again.
+    private var finalized = false
+    private var mainActorReasons: [String: String] = [:]
+    private var sendableDeclared: Set<String> = []
+    /// Internal structs and enums the compiler infers Sendable (greatest fixpoint).
+    var inferredSendable: Set<String> = []
 
     public init() {}
 
     /// Computes what needs the whole workspace. Call after the last merge.
     public mutating func finalize() {
+        finalized = false
+        var reasons: [String: String] = [:]
+        var declared: Set<String> = []
+        for name in types.keys {
+            if let r = computeMainActorReason(name) { reasons[name] = r }
+        }
+        mainActorReasons = reasons
+        finalized = true
+        for name in types.keys where computeDeclaresSendable(name) { declared.insert(name) }
+        sendableDeclared = declared
+        inferredSendable = computeInferredSendable()
         publicSendableCandidates = computePublicSendableCandidates()
     }
 
@@ -102,61 +119,78 @@ public struct WorkspaceIndex: Sendable, Equatable {
 
     /// Whether a type conforms to `proto` directly, through an extension, through a workspace
     /// protocol or superclass that does, or through a typealias composition (`A & B`).
-    public func conforms(_ name: String, to proto: String, depth: Int = 0) -> Bool {
-        if depth > 16 { return false }
-        for p in inherited(name) {
-            if p == proto { return true }
-            if let alias = typealiases[p], alias.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces) == proto }) {
-                return true
+    public func conforms(_ name: String, to proto: String) -> Bool {
+        var visited: Set<String> = [name]
+        var stack = [name]
+        while let n = stack.popLast() {
+            for p in inherited(n) {
+                if p == proto { return true }
+                if let alias = typealiases[p], alias.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces) == proto }) {
+                    return true
+                }
+                if types[p] != nil, visited.insert(p).inserted { stack.append(p) }
             }
-            if type(p) != nil, conforms(p, to: proto, depth: depth + 1) { return true }
         }
         return false
     }
 
-    /// Whether values of this type are main-actor isolated: `@MainActor` (or another global
-    /// actor) on the declaration, or a main-actor superclass/protocol from the knowledge base
-    /// or the workspace.
+    /// Whether values of this type are main-actor isolated: `@MainActor` on the declaration, or
+    /// a main-actor superclass/protocol from the knowledge base or the workspace.
     public func isMainActorType(_ name: String) -> Bool { mainActorReason(name) != nil }
 
     /// Why a type is main-actor isolated, for messages and inlay hints.
-    public func mainActorReason(_ name: String, depth: Int = 0) -> String? {
-        if depth > 16 { return nil }
-        if KnowledgeBase.mainActorTypes.contains(name) || KnowledgeBase.mainActorProtocols.contains(name) {
-            return "\(name) is @MainActor in the SDK"
+    public func mainActorReason(_ name: String) -> String? {
+        if finalized, types[name] != nil { return mainActorReasons[name] }
+        return computeMainActorReason(name)
+    }
+
+    /// Breadth-first over the superclass and the protocols of primary declarations (isolation
+    /// is not inferred from conformances added in extensions), each type visited once.
+    func computeMainActorReason(_ name: String) -> String? {
+        func own(_ n: String) -> String? {
+            if KnowledgeBase.mainActorTypes.contains(n) || KnowledgeBase.mainActorProtocols.contains(n) { return "\(n) is @MainActor in the SDK" }
+            if types[n]?.contains(where: { $0.attributes.contains("MainActor") }) == true { return "\(n) is @MainActor" }
+            return nil
         }
-        for t in types[name] ?? [] where t.attributes.contains("MainActor") {
-            return "\(name) is @MainActor"
-        }
-        // Isolation is inferred from the superclass and the protocols of the primary
-        // declaration only, not from conformances added in extensions.
-        for parent in types[name]?.flatMap(\.inherited) ?? [] {
-            if let r = mainActorReason(parent, depth: depth + 1) {
-                return parent == name ? r : "inherits from \(parent) (\(r))"
-            }
+        if let r = own(name) { return r }
+        var visited: Set<String> = [name]
+        var queue: [(type: String, via: String)] = []
+        for p in types[name]?.flatMap(\.inherited) ?? [] where visited.insert(p).inserted { queue.append((p, p)) }
+        var k = 0
+        while k < queue.count {
+            let (n, via) = queue[k]
+            k += 1
+            if let r = own(n) { return n == via ? "inherits from \(via) (\(r))" : "inherits from \(via), which leads to \(n) (\(r))" }
+            for p in types[n]?.flatMap(\.inherited) ?? [] where visited.insert(p).inserted { queue.append((p, via)) }
         }
         return nil
     }
 
     /// Whether a type says it is Sendable: `Sendable`/`@unchecked Sendable` or a protocol
-    /// refining it, an actor, or global-actor isolated.
-    public func declaresSendable(_ name: String, depth: Int = 0) -> Bool {
-        if depth > 16 { return false }
-        let inh = inherited(name)
-        if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
-        // `typealias WireModel = Codable & Sendable`.
-        for p in inh {
-            if let alias = typealiases[p], alias.split(separator: "&").contains(where: {
-                KnowledgeBase.sendableRefiningProtocols.contains($0.trimmingCharacters(in: .whitespaces))
-            }) { return true }
-        }
-        if let t = type(name), t.kind == .actorDecl { return true }
-        if isMainActorType(name) { return true }
-        // Isolated to any global actor: Sendable too.
-        if types[name]?.contains(where: { $0.attributes.contains(where: globalActors.contains) }) == true { return true }
-        // A protocol refining Sendable, or a superclass that is (Sendable-ness is inherited).
-        for p in inh where type(p)?.kind == .protocolDecl || type(p)?.kind == .classDecl {
-            if declaresSendable(p, depth: depth + 1) { return true }
+    /// refining it (also through a typealias composition), a superclass that does, an actor,
+    /// or isolation to a global actor.
+    public func declaresSendable(_ name: String) -> Bool {
+        if finalized, types[name] != nil || extensionInherited[name] != nil { return sendableDeclared.contains(name) || computeDeclaresSendable(name) }
+        return computeDeclaresSendable(name)
+    }
+
+    func computeDeclaresSendable(_ name: String) -> Bool {
+        var visited: Set<String> = [name]
+        var stack = [name]
+        while let n = stack.popLast() {
+            let inh = inherited(n)
+            if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
+            for p in inh {
+                if let alias = typealiases[p], alias.split(separator: "&").contains(where: {
+                    KnowledgeBase.sendableRefiningProtocols.contains($0.trimmingCharacters(in: .whitespaces))
+                }) { return true }
+            }
+            if let t = type(n), t.kind == .actorDecl { return true }
+            if mainActorReason(n) != nil { return true }
+            if types[n]?.contains(where: { $0.attributes.contains(where: globalActors.contains) }) == true { return true }
+            for p in inh where type(p)?.kind == .protocolDecl || type(p)?.kind == .classDecl {
+                if visited.insert(p).inserted { stack.append(p) }
+            }
         }
         return false
     }
@@ -202,17 +236,53 @@ public struct WorkspaceIndex: Sendable, Equatable {
             return isKnownSendable(aliased, assumed: assumed, depth: depth + 1)
         }
         if KnowledgeBase.sendableValueTypes.contains(simple) || assumed.contains(simple) { return true }
-        guard let t = type(simple) else { return false }
+        guard type(simple) != nil else { return false }
         if declaresSendable(simple) { return true }
-        // Internal value types are inferred Sendable when their members are.
-        if (t.kind == .structDecl || t.kind == .enumDecl) && !t.isPublic && !t.hasGenericParameters {
-            var assumedNext = assumed
-            assumedNext.insert(simple)
-            let stored = t.properties.filter { $0.isStored && !$0.isStatic }
-            return stored.allSatisfy { p in p.typeText.map { isKnownSendable($0, assumed: assumedNext, depth: depth + 1) } ?? false }
-                && t.associatedValueTypes.allSatisfy { isKnownSendable($0, assumed: assumedNext, depth: depth + 1) }
+        // Internal value types the compiler infers Sendable.
+        return (finalized ? inferredSendable : computeInferredSendable()).contains(simple)
+    }
+
+    /// Internal, non-generic structs and enums whose stored members and associated values are
+    /// all known Sendable, assuming the others in the set are (greatest fixpoint).
+    func computeInferredSendable() -> Set<String> {
+        var candidates: Set<String> = []
+        for (name, infos) in types {
+            guard let t = infos.first, t.kind == .structDecl || t.kind == .enumDecl, !t.isPublic, !t.hasGenericParameters else { continue }
+            candidates.insert(name)
         }
-        return false
+        return fixpoint(candidates, extra: [])
+    }
+
+    /// Removes, until nothing changes, every type with a member not known Sendable when the
+    /// remaining set (and `extra`) are assumed Sendable.
+    func fixpoint(_ start: Set<String>, extra: Set<String>) -> Set<String> {
+        var set = start
+        var changed = true
+        var rounds = 0
+        while changed, rounds < 64 {
+            changed = false
+            rounds += 1
+            let assumed = set.union(extra)
+            for name in set {
+                guard let t = type(name) else { continue }
+                let stored = t.properties.filter { $0.isStored && !$0.isStatic }
+                let ok = stored.allSatisfy { p in p.typeText.map { isKnownSendableShallow($0, assumed: assumed) } ?? false }
+                    && t.associatedValueTypes.allSatisfy { isKnownSendableShallow($0, assumed: assumed) }
+                if !ok {
+                    set.remove(name)
+                    changed = true
+                }
+            }
+        }
+        return set
+    }
+
+    /// `isKnownSendable` without looking into inferred value types (for the fixpoints).
+    func isKnownSendableShallow(_ typeText: String, assumed: Set<String>) -> Bool {
+        var copy = self
+        copy.finalized = true
+        copy.inferredSendable = []
+        return copy.isKnownSendable(typeText, assumed: assumed)
     }
 
     /// Whether the name is a value type (struct/enum) in the workspace or a standard value type.

@@ -89,22 +89,7 @@ extension WorkspaceIndex {
             if t.kind == .enumDecl, !t.hasCases { continue }
             candidates.insert(name)
         }
-        var changed = true
-        var rounds = 0
-        while changed, rounds < 64 {
-            changed = false
-            rounds += 1
-            for name in candidates {
-                guard let t = type(name) else { continue }
-                let stored = t.properties.filter { $0.isStored && !$0.isStatic }
-                let ok = stored.allSatisfy { p in p.typeText.map { isKnownSendable($0, assumed: candidates) } ?? false }
-                    && t.associatedValueTypes.allSatisfy { isKnownSendable($0, assumed: candidates) }
-                if !ok {
-                    candidates.remove(name)
-                    changed = true
-                }
-            }
-        }
-        return candidates
+        return fixpoint(candidates, extra: inferredSendable)
     }
 }
+
