@@ -3,8 +3,9 @@
 #   1. a release build that must print no compiler warning,
 #   2. swift test (unit tests, rule fixtures, fixes compiled with swiftc where possible),
 #   3. the differential parser test against `swiftc -dump-parse` over every fixture,
-#   4. `isolint lint Sources` must report nothing (the tool lints clean with its own rules),
-#   5. a bounded libFuzzer run over the lexer and parser (FUZZ_SECONDS, default 60; 0 skips).
+#   4. the language server end to end through a real LSP client (pytest-lsp, when installed),
+#   5. `isolint lint Sources` must report nothing (the tool lints clean with its own rules),
+#   6. a bounded libFuzzer run over the lexer and parser (FUZZ_SECONDS, default 60; 0 skips).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
@@ -33,6 +34,13 @@ step "differential parser test (isolint dump decls vs swiftc -dump-parse)"
 python3 scripts/parse-diff.py --isolint .build/release/isolint --min-agreement 100 \
   Tests/IsolintSyntaxTests/Fixtures Tests/IsolintRulesTests/Fixtures Examples
 python3 scripts/parse-diff.py --self-test
+
+step "language server end to end (pytest-lsp, real client over stdio)"
+if python3 -c "import pytest_lsp" 2>/dev/null; then
+  ISOLINT=.build/release/isolint python3 -m pytest Tests/e2e -q -p no:cacheprovider
+else
+  echo "skipped: pytest-lsp is not installed (pip install -r Tests/e2e/requirements.txt)"
+fi
 
 step "self-lint: isolint lint Sources"
 .build/release/isolint lint Sources --fail-on info
