@@ -14,15 +14,24 @@ extension LanguageServer {
     func documentDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
         let doc = try document(params)
         guard let a = await currentAnalysis(doc) else { throw LSPError(ErrorCode.contentModified, "document changed") }
-        let resultID = "\(a.version)-\(workspace.generation)"
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        let items = JSON.array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })
+        let resultID = Self.resultID(a.version, items)
         if params?["previousResultId"]?.string == resultID {
             return .object([("kind", .string("unchanged")), ("resultId", .string(resultID))])
         }
-        let positions = Positions(source: a.tree.source, encoding: encoding)
-        return .object([
-            ("kind", .string("full")), ("resultId", .string(resultID)),
-            ("items", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })),
-        ])
+        return .object([("kind", .string("full")), ("resultId", .string(resultID)), ("items", items)])
+    }
+
+    /// A result id that changes exactly when the report does: the version and a digest of the
+    /// items (FNV-1a), so a re-analysis with the same outcome stays `unchanged`.
+    static func resultID(_ version: Int, _ items: JSON) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in items.serializedBytes() {
+            hash ^= UInt64(b)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\(version)-\(String(hash, radix: 36))"
     }
 
     func workspaceDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
@@ -33,15 +42,15 @@ extension LanguageServer {
         var items: [JSON] = []
         for (uri, doc) in documents.sorted(by: { $0.key < $1.key }) {
             guard let a = await currentAnalysis(doc) else { continue }
-            let resultID = "\(a.version)-\(workspace.generation)"
+            let positions = Positions(source: a.tree.source, encoding: encoding)
+            let report = JSON.array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
+            let resultID = Self.resultID(a.version, report)
             if previous[uri] == resultID {
                 items.append(.object([("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("unchanged")), ("resultId", .string(resultID))]))
                 continue
             }
-            let positions = Positions(source: a.tree.source, encoding: encoding)
             items.append(.object([
-                ("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("full")), ("resultId", .string(resultID)),
-                ("items", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })),
+                ("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("full")), ("resultId", .string(resultID)), ("items", report),
             ]))
         }
         return .object([("items", .array(items))])
@@ -73,8 +82,21 @@ extension LanguageServer {
     }
 
     /// A `// isolint:disable-next-line RULE` line above the finding's line.
+    /// When the line above already holds a `disable-next-line` directive, the rule joins its list
+    /// (a new comment between them would steal that directive's line).
     func disableEdit(_ f: Finding, _ tree: SyntaxTree) -> ByteEdit {
-        Edits.lineAbove(tree, f.range.lowerBound, "// isolint:disable-next-line \(f.ruleID)")
+        let line = tree.source.line(of: f.range.lowerBound)
+        if line > 0 {
+            let above = tree.source.lineRange(line - 1)
+            let text = tree.source.text(above)
+            let trimmed = text.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("//"), trimmed.dropFirst(2).drop(while: { $0 == " " }).hasPrefix("isolint:disable-next-line") {
+                var end = above.upperBound
+                if let dashes = text.range(of: " --") { end = above.lowerBound + text.utf8.distance(from: text.startIndex, to: dashes.lowerBound) }
+                return Edits.insert(", \(f.ruleID)", at: end)
+            }
+        }
+        return Edits.lineAbove(tree, f.range.lowerBound, "// isolint:disable-next-line \(f.ruleID)")
     }
 
     func codeActions(_ params: JSON?) async throws(LSPError) -> JSON {

@@ -25,6 +25,7 @@ public actor LanguageServer {
     var indexingTask: Task<Void, Never>?
     var pullResultIDs: [String: String] = [:]
     var remergeTask: Task<Void, Never>?
+    var lastPublishedDigest: [String: [UInt8]] = [:]
     /// Set by `exit`; the process exits with it.
     public private(set) var exitCode: Int32?
     let log: @Sendable (String) -> Void
@@ -164,7 +165,10 @@ public actor LanguageServer {
         nextRequestID += 1
         return await withCheckedContinuation { (c: CheckedContinuation<JSON?, Never>) in
             pending[id.serialized()] = c
-            Task { await self.send(.object([("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method)), ("params", params)])) }
+            // A request without parameters omits `params` (JSON-RPC allows only an object or array).
+            var pairs: [(String, JSON)] = [("jsonrpc", .string("2.0")), ("id", id), ("method", .string(method))]
+            if !params.isNull { pairs.append(("params", params)) }
+            Task { await self.send(.object(pairs)) }
         }
     }
 
@@ -256,8 +260,10 @@ public actor LanguageServer {
         var token: JSON?
         if capabilities.workDoneProgress {
             let t = JSON.string("isolint-indexing-\(nextRequestID)")
-            _ = await request("window/workDoneProgress/create", .object([("token", t)]))
-            token = t
+            // An error answer (no result) refuses the token: then no progress is reported.
+            if await request("window/workDoneProgress/create", .object([("token", t)])) != nil { token = t }
+        }
+        if let t = token {
             await notify("$/progress", .object([("token", t), ("value", .object([
                 ("kind", .string("begin")), ("title", .string("isolint: indexing")), ("cancellable", .bool(true)),
                 ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
@@ -354,9 +360,19 @@ public actor LanguageServer {
 
     func didClose(_ params: JSON?) async throws(LSPError) {
         guard let uri = params?.at("textDocument", "uri")?.string else { throw .invalidParams("missing textDocument.uri") }
+        let path = documents[uri]?.path
         documents[uri] = nil
         lastPublished[uri] = nil
+        lastPublishedDigest[uri] = nil
         pullResultIDs[uri] = nil
+        // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
+        if let path {
+            if let data = FileManager.default.contents(atPath: path) {
+                noteIndexPart(path, IndexBuilder.index(SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))))
+            } else if workspace.parts.removeValue(forKey: path) != nil {
+                scheduleRemerge()
+            }
+        }
         if !capabilities.pullDiagnostics {
             await notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         }
@@ -397,12 +413,20 @@ public actor LanguageServer {
     /// after a pause in typing: no keystroke pays for a whole-workspace merge.
     func analysisFunction(for path: String) -> @Sendable (SourceFile) -> (SyntaxTree, WorkspaceIndex, [Finding]) {
         let index = workspace.merged
+        // A file the workspace has never seen (not indexed from disk, first analysis): merge its
+        // own part in once, so its first result matches `isolint lint`.
+        let known = workspace.parts[path] != nil
         let settings = workspace.settings.settings(for: path)
         let linter = self.linter
         return { source in
             let tree = SyntaxTree.parse(source)
             let part = IndexBuilder.index(tree)
-            let findings = linter.lint(tree, index: index, settings: settings)
+            var effective = index
+            if !known {
+                effective.merge(part)
+                effective.finalize()
+            }
+            let findings = linter.lint(tree, index: effective, settings: settings)
             return (tree, part, findings)
         }
     }
@@ -412,6 +436,10 @@ public actor LanguageServer {
     func noteIndexPart(_ path: String, _ part: WorkspaceIndex) {
         guard workspace.parts[path] != part else { return }
         workspace.parts[path] = part
+        scheduleRemerge()
+    }
+
+    func scheduleRemerge() {
         remergeTask?.cancel()
         remergeTask = Task {
             try? await Task.sleep(for: .milliseconds(300))
@@ -444,12 +472,17 @@ public actor LanguageServer {
         let uri = doc.uri
         guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
         if let last = lastPublished[uri], last > a.version { return }
-        lastPublished[uri] = a.version
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        await notify("textDocument/publishDiagnostics", .object([
+        let params = JSON.object([
             ("uri", .string(uri)), ("version", .int(a.version)),
             ("diagnostics", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })),
-        ]))
+        ])
+        // The same version re-analysed (a workspace change) with the same result: nothing to say.
+        let digest = params.serializedBytes()
+        if lastPublished[uri] == a.version, lastPublishedDigest[uri] == digest { return }
+        lastPublished[uri] = a.version
+        lastPublishedDigest[uri] = digest
+        await notify("textDocument/publishDiagnostics", params)
     }
 
     func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> JSON {

@@ -104,14 +104,16 @@ public struct Framer: Sendable {
     /// yet, keeps only a tail that could be the start of one (it may be split across reads), and
     /// always moves past `offset`, so a bad header block is never read twice.
     mutating func skipToNextHeader(after offset: Int) {
-        let needle = Array("Content-Length".utf8)
+        // Header names are case-insensitive.
+        let needle = Array("content-length".utf8)
+        func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
         var i = min(offset, buffer.count)
         while i + needle.count <= buffer.count {
-            if buffer[i] == needle[0], buffer[i..<(i + needle.count)].elementsEqual(needle) { start = i; return }
+            if lower(buffer[i]) == needle[0], buffer[i..<(i + needle.count)].map(lower).elementsEqual(needle) { start = i; return }
             i += 1
         }
         var keep = min(needle.count - 1, buffer.count - min(offset, buffer.count))
-        while keep > 0, !buffer[(buffer.count - keep)...].elementsEqual(needle[0..<keep]) { keep -= 1 }
+        while keep > 0, !buffer[(buffer.count - keep)...].map(lower).elementsEqual(needle[0..<keep]) { keep -= 1 }
         start = buffer.count - keep
     }
 }

@@ -139,10 +139,6 @@ async def test_source_fix_all_applies_every_preferred_fix(client):
     assert await client.result("textDocument/codeAction", code_action_params(uri, rng(0, 0, 0, 0), only=["source.fixAll.isolint"])) == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "server bug: 'Disable RULE for this line' inserts its `// isolint:disable-next-line RULE` line "
-    "directly above the finding, i.e. between an existing `disable-next-line OTHER` directive and its "
-    "line, so the existing suppression now targets the new comment and OTHER's finding comes back"))
 async def test_disable_action_keeps_an_existing_suppression(client):
     uri = "file:///tmp/stacked-disable.swift"
     text = ("import Combine\n\n// isolint:disable-next-line observable-object-missing-main-actor\n"
@@ -155,8 +151,19 @@ async def test_disable_action_keeps_an_existing_suppression(client):
     assert codes(await client.wait_settled(uri, 2)) == []
 
 
-RESOLVE = {"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]},
+RESOLVE = {"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}, "dataSupport": True,
                                            "codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix", "source"]}}}}}
+
+
+async def test_resolve_support_without_data_support_gets_inline_edits(start):
+    """Lazy edits need `data` to come back: without dataSupport the edits are inline."""
+    c = await start()
+    await c.initialize({"textDocument": {"codeAction": {"resolveSupport": {"properties": ["edit"]}}}})
+    uri = "file:///tmp/resolve-nodata.swift"
+    await open_hazards(c, uri)
+    actions = await c.result("textDocument/codeAction", code_action_params(uri, rng(2, 0, 2, 0), only=["quickfix"]))
+    assert [a["edit"]["changes"][uri] for a in actions] == [e for _, _, e in COUNTER_FIXES]
+    assert all("data" not in a for a in actions)
 
 
 async def test_code_action_resolve(start):
