@@ -6,8 +6,13 @@ public struct Analysis: Sendable {
     public let version: Int
     public let tree: SyntaxTree
     public let findings: [Finding]
-    public let index: WorkspaceIndex
+    /// The document's index part, when the analysis needed it; else computed after publishing.
+    public let index: WorkspaceIndex?
 }
+
+/// What an analysis computes from a version's text; the cache carries unchanged declarations'
+/// findings from one version to the next.
+public typealias AnalyzeFunction = @Sendable (SourceFile, inout LintCache) -> (SyntaxTree, WorkspaceIndex?, [Finding])
 
 /// Owns one open document: its text, version, and latest analysis. Edits apply in arrival
 /// order; an analysis for a version that has since been superseded is abandoned before it
@@ -21,6 +26,9 @@ public actor DocumentActor {
     /// Bumped when the workspace (index, settings, configuration) changes, so a cached
     /// analysis of the same version is redone.
     private var analyzedGeneration = -1
+    /// Findings per unchanged top-level declaration, valid for `cacheGeneration`.
+    private var lintCache = LintCache()
+    private var cacheGeneration = -1
 
     public init(uri: String, path: String, text: String, version: Int) {
         self.uri = uri
@@ -55,10 +63,14 @@ public actor DocumentActor {
 
     /// The analysis of the current version, computed once per version and workspace
     /// generation. Returns nil when `expectedVersion` is no longer current (superseded).
-    public func analysis(expectedVersion: Int? = nil, generation: Int, analyze: @Sendable (SourceFile) -> (SyntaxTree, WorkspaceIndex, [Finding])) -> Analysis? {
+    public func analysis(expectedVersion: Int? = nil, generation: Int, analyze: AnalyzeFunction) -> Analysis? {
         if let expectedVersion, expectedVersion != version { return nil }
         if let latest, latest.version == version, analyzedGeneration == generation { return latest }
-        let (tree, index, findings) = analyze(source)
+        if cacheGeneration != generation {
+            lintCache = LintCache()
+            cacheGeneration = generation
+        }
+        let (tree, index, findings) = analyze(source, &lintCache)
         let a = Analysis(version: version, tree: tree, findings: findings, index: index)
         latest = a
         analyzedGeneration = generation

@@ -26,6 +26,7 @@ public actor LanguageServer {
     var pullResultIDs: [String: String] = [:]
     var remergeTask: Task<Void, Never>?
     var lastPublishedDigest: [String: [UInt8]] = [:]
+    var indexPartTasks: [String: Task<Void, Never>] = [:]
     /// Set by `exit`; the process exits with it.
     public private(set) var exitCode: Int32?
     let log: @Sendable (String) -> Void
@@ -350,7 +351,7 @@ public actor LanguageServer {
     func didSave(_ params: JSON?) async throws(LSPError) {
         let doc = try document(params)
         // The saved text is already the workspace's view of this file (noteIndexPart).
-        if let a = await doc.lastAnalysis { noteIndexPart(doc.path, a.index) }
+        if let a = await doc.lastAnalysis { noteIndexPart(doc.path, a.index ?? IndexBuilder.index(a.tree)) }
         let path = doc.path
         if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
             applySettings()
@@ -362,6 +363,7 @@ public actor LanguageServer {
         guard let uri = params?.at("textDocument", "uri")?.string else { throw .invalidParams("missing textDocument.uri") }
         let path = documents[uri]?.path
         documents[uri] = nil
+        indexPartTasks.removeValue(forKey: uri)?.cancel()
         lastPublished[uri] = nil
         lastPublishedDigest[uri] = nil
         pullResultIDs[uri] = nil
@@ -411,27 +413,28 @@ public actor LanguageServer {
     /// Parse, index and lint against the merged workspace index as it stands. The document's
     /// fresh index part goes back to the workspace afterwards (`noteIndexPart`), which re-merges
     /// after a pause in typing: no keystroke pays for a whole-workspace merge.
-    func analysisFunction(for path: String) -> @Sendable (SourceFile) -> (SyntaxTree, WorkspaceIndex, [Finding]) {
+    func analysisFunction(for path: String) -> AnalyzeFunction {
         let index = workspace.merged
         // A file the workspace has never seen (not indexed from disk, first analysis): merge its
         // own part in once, so its first result matches `isolint lint`.
         let known = workspace.parts[path] != nil
         let settings = workspace.settings.settings(for: path)
         let linter = self.linter
-        return { source in
+        return { source, cache in
             let tree = SyntaxTree.parse(source)
+            guard !known else {
+                // The index part is computed after publishing, off the keystroke's path.
+                return (tree, nil, linter.lint(tree, index: index, settings: settings, cache: &cache))
+            }
             let part = IndexBuilder.index(tree)
             var effective = index
-            if !known {
-                effective.merge(part)
-                effective.finalize()
-            }
-            let findings = linter.lint(tree, index: effective, settings: settings)
-            return (tree, part, findings)
+            effective.merge(part)
+            effective.finalize()
+            return (tree, part, linter.lint(tree, index: effective, settings: settings, cache: &cache))
         }
     }
 
-    /// Records a document's index part; re-merges the workspace index 300 ms after the last
+    /// Records a document's index part; re-merges the workspace index 150 ms after the last
     /// change and re-analyses open documents if the merged index changed.
     func noteIndexPart(_ path: String, _ part: WorkspaceIndex) {
         guard workspace.parts[path] != part else { return }
@@ -439,10 +442,25 @@ public actor LanguageServer {
         scheduleRemerge()
     }
 
+    /// Recomputes a document's index part once typing pauses (not on every keystroke), off the
+    /// server actor.
+    func scheduleIndexPart(_ doc: DocumentActor) {
+        let uri = doc.uri
+        indexPartTasks[uri]?.cancel()
+        indexPartTasks[uri] = Task {
+            try? await Task.sleep(for: .milliseconds(100))
+            guard !Task.isCancelled, let a = await doc.lastAnalysis else { return }
+            let tree = a.tree
+            let part = await Task.detached { IndexBuilder.index(tree) }.value
+            guard !Task.isCancelled else { return }
+            self.noteIndexPart(doc.path, part)
+        }
+    }
+
     func scheduleRemerge() {
         remergeTask?.cancel()
         remergeTask = Task {
-            try? await Task.sleep(for: .milliseconds(300))
+            try? await Task.sleep(for: .milliseconds(150))
             guard !Task.isCancelled else { return }
             await self.remergeAndReanalyze()
         }
@@ -464,7 +482,7 @@ public actor LanguageServer {
         Task {
             guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze) else { return }
             await self.publish(doc, a)
-            self.noteIndexPart(doc.path, a.index)
+            if let part = a.index { self.noteIndexPart(doc.path, part) } else { self.scheduleIndexPart(doc) }
         }
     }
 
@@ -473,16 +491,16 @@ public actor LanguageServer {
         guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
         if let last = lastPublished[uri], last > a.version { return }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let params = JSON.object([
-            ("uri", .string(uri)), ("version", .int(a.version)),
-            ("diagnostics", .array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })),
-        ])
+        let body = publishParams(uri: uri, version: a.version, findings: a.findings, positions)
         // The same version re-analysed (a workspace change) with the same result: nothing to say.
-        let digest = params.serializedBytes()
-        if lastPublished[uri] == a.version, lastPublishedDigest[uri] == digest { return }
+        if lastPublished[uri] == a.version, lastPublishedDigest[uri] == body { return }
         lastPublished[uri] = a.version
-        lastPublishedDigest[uri] = digest
-        await notify("textDocument/publishDiagnostics", params)
+        lastPublishedDigest[uri] = body
+        // Serialised once: the bytes compared above are the bytes sent.
+        var message = Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":"#.utf8)
+        message += body
+        message.append(UInt8(ascii: "}"))
+        await writer.send(serialized: message)
     }
 
     func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> JSON {
@@ -505,5 +523,57 @@ public actor LanguageServer {
         }
         pairs.append(("data", .object([("uri", .string(uri)), ("version", .int(version)), ("index", .int(index))])))
         return .object(pairs)
+    }
+
+    /// The `publishDiagnostics` params written straight to bytes — the hot path of every
+    /// keystroke — exactly as serialising `diagnostic(…)` values would write them.
+    func publishParams(uri: String, version: Int, findings: [Finding], _ positions: Positions) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(findings.count * 360 + 128)
+        var uriJSON: [UInt8] = []
+        JSON.escape(uri, into: &uriJSON)
+        let versionText = Array(String(version).utf8)
+        func append(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func position(_ offset: Int) {
+            let p = positions.source.position(of: offset, encoding: positions.encoding)
+            append(#"{"line":"#)
+            out.append(contentsOf: String(p.line).utf8)
+            append(#","character":"#)
+            out.append(contentsOf: String(p.character).utf8)
+            out.append(UInt8(ascii: "}"))
+        }
+        append(#"{"uri":"#)
+        out.append(contentsOf: uriJSON)
+        append(#","version":"#)
+        out.append(contentsOf: versionText)
+        append(#","diagnostics":["#)
+        let docsBase = workspace.configuration.docsBaseURL
+        for (i, f) in findings.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if !f.notes.isEmpty || docsBase != nil {
+                diagnostic(f, index: i, uri: uri, version: version, positions).write(&out)
+                continue
+            }
+            append(#"{"range":{"start":"#)
+            position(f.range.lowerBound)
+            append(#","end":"#)
+            position(f.range.upperBound)
+            append(#"},"severity":"#)
+            out.append(UInt8(ascii: "0") + UInt8(f.severity.lspSeverity))
+            append(#","code":"#)
+            JSON.escape(f.ruleID, into: &out)
+            append(#","source":"isolint","message":"#)
+            JSON.escape(f.message, into: &out)
+            if linter.descriptors[f.ruleID]?.defaultSeverity == .hint { append(#","tags":[1]"#) }
+            append(#","data":{"uri":"#)
+            out.append(contentsOf: uriJSON)
+            append(#","version":"#)
+            out.append(contentsOf: versionText)
+            append(#","index":"#)
+            out.append(contentsOf: String(i).utf8)
+            append("}}")
+        }
+        append("]}")
+        return out
     }
 }

@@ -124,7 +124,11 @@ public actor MessageWriter {
     public init(fd: Int32 = 1) { self.fd = fd }
 
     public func send(_ message: JSON) {
-        let body = message.serializedBytes()
+        send(serialized: message.serializedBytes())
+    }
+
+    /// Sends an already serialised JSON message.
+    public func send(serialized body: [UInt8]) {
         var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.append(contentsOf: body)
         var offset = 0

@@ -41,13 +41,45 @@ public struct Linter: Sendable {
 
     /// Findings of one parsed file against a workspace index, sorted by position.
     public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) -> [Finding] {
+        var cache = LintCache()
+        return lint(tree, index: index, settings: settings, cache: &cache)
+    }
+
+    /// Lints with a cache of the previous version's findings per top-level declaration: a
+    /// declaration whose text (with the trivia before it) is unchanged keeps its findings,
+    /// moved to where it now starts, and only edited declarations are checked again. The
+    /// caller drops the cache when the index, settings or configuration change.
+    public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, cache: inout LintCache) -> [Finding] {
         let context = FileContext(tree: tree, index: index, settings: settings)
         var raw: [Finding] = []
-        for (i, node) in tree.nodes.enumerated() {
-            let subscribed = dispatch[Int(node.kind.rawValue)]
-            if subscribed.isEmpty { continue }
-            for r in subscribed { rules[r].check(Int32(i), in: context, into: &raw) }
+        var entries: [LintCache.Key: [Finding]] = [:]
+        let items = Array(tree.children(tree.root))
+        var previousEnd = 0
+        tree.source.bytes.withUnsafeBufferPointer { bytes in
+            for (k, item) in items.enumerated() {
+                // Nodes of one top-level item are contiguous: the parser finishes it first.
+                let firstNode = Int(item)
+                let endNode = k + 1 < items.count ? Int(items[k + 1]) : tree.nodes.count
+                let spanStart = tree.lineStart(previousEnd)
+                let spanEnd = max(tree.range(of: item).upperBound, spanStart)
+                previousEnd = spanEnd
+                let key = LintCache.Key(bytes: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
+                if let cached = cache.entries[key] ?? entries[key] {
+                    raw += cached.map { $0.shifted(by: spanStart) }
+                    entries[key] = cached
+                    continue
+                }
+                var local: [Finding] = []
+                for i in firstNode..<endNode {
+                    let subscribed = dispatch[Int(tree.nodes[i].kind.rawValue)]
+                    if subscribed.isEmpty { continue }
+                    for r in subscribed { rules[r].check(Int32(i), in: context, into: &local) }
+                }
+                raw += local
+                entries[key] = local.map { $0.shifted(by: -spanStart) }
+            }
         }
+        cache.entries = entries
         let suppressions = Suppressions(tree: tree)
         raw += UnknownRuleInSuppression.findings(suppressions, known: knownRuleIDs)
         var out: [Finding] = []
@@ -64,10 +96,20 @@ public struct Linter: Sendable {
             if suppressions.isSuppressed(f.ruleID, line: tree.source.line(of: f.range.lowerBound)) { continue }
             out.append(f)
         }
-        out.sort { ($0.range.lowerBound, $0.ruleID) < ($1.range.lowerBound, $1.ruleID) }
-        // One finding per rule and position, whatever path led a rule there twice.
-        var seen = Set<String>()
-        return out.filter { seen.insert("\($0.ruleID)@\($0.range.lowerBound):\($0.message)").inserted }
+        out.sort { a, b in
+            if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound < b.range.lowerBound }
+            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+            return a.message < b.message
+        }
+        // One finding per rule, position and message, whatever path led a rule there twice
+        // (duplicates are adjacent once sorted).
+        var unique: [Finding] = []
+        unique.reserveCapacity(out.count)
+        for f in out {
+            if let last = unique.last, last.range.lowerBound == f.range.lowerBound, last.ruleID == f.ruleID, last.message == f.message { continue }
+            unique.append(f)
+        }
+        return unique
     }
 
     /// Index a set of trees (the first pass).
@@ -118,5 +160,41 @@ public enum UnknownRuleInSuppression {
             }
         }
         return out
+    }
+}
+
+/// Findings of unchanged top-level declarations between two versions of one file.
+public struct LintCache: Sendable {
+    struct Key: Hashable, Sendable {
+        let hash: UInt64
+        let length: Int
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in bytes {
+                h ^= UInt64(b)
+                h = h &* 0x100_0000_01b3
+            }
+            hash = h
+            length = bytes.count
+        }
+    }
+
+    var entries: [Key: [Finding]] = [:]
+    public init() {}
+}
+
+extension Finding {
+    /// The same finding with every range moved by `delta` bytes.
+    func shifted(by delta: Int) -> Finding {
+        if delta == 0 { return self }
+        var f = self
+        f.range = (range.lowerBound + delta)..<(range.upperBound + delta)
+        f.notes = notes.map { Note(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), message: $0.message) }
+        f.fixes = fixes.map { fix in
+            var g = fix
+            g.edits = fix.edits.map { ByteEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), newText: $0.newText) }
+            return g
+        }
+        return f
     }
 }
