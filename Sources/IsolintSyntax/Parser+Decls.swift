@@ -81,17 +81,17 @@ extension Parser {
 
     // MARK: Attributes and modifiers
 
-    static let modifierWords: Set<Keyword> = [
+    static let modifierWords = KeywordSet([
         .public, .private, .fileprivate, .internal, .package, .open, .static, .final, .override,
         .mutating, .nonmutating, .lazy, .weak, .unowned, .dynamic, .optional, .required,
         .convenience, .indirect, .nonisolated, .isolated, .distributed, .prefix, .postfix, .infix,
         .consuming, .borrowing, .underscore2Consuming,
-    ]
+    ])
 
-    static let declKeywords: Set<Keyword> = [
+    static let declKeywords = KeywordSet([
         .import, .class, .struct, .enum, .protocol, .extension, .func, .initKeyword, .deinit,
         .subscript, .var, .let, .typealias, .associatedtype, .operator, .precedencegroup,
-    ]
+    ])
 
     @inline(__always) func isModifier(_ k: Int) -> Bool {
         let t = token(k)
