@@ -1,3 +1,4 @@
+import Foundation
 import IsolintSyntax
 
 /// `sendable-closure-touches-main-actor`: a `@Sendable` / off-main callback in main-actor code
@@ -69,9 +70,65 @@ public struct SendableClosureTouchesMainActor: Rule {
         if let wrap = wrapBody(closure, with: "Task { @MainActor in", tree, placeholder: usesParams ? "// TODO(isolint): copy the Sendable values this needs from \(params.joined(separator: ", ")) into locals before the Task" : nil) {
             fixes.append(Fix(title: "Hop to the main actor with `Task { @MainActor in … }`", edits: wrap))
         }
+        if let replacement = taskReplacement(call: call, closure: closure, api: api, params: params, usesParams: usesParams, tree) {
+            fixes.append(replacement)
+        }
         findings.append(file.finding(Self.descriptor, tree.range(of: callee),
             "The closure of \(apiName) is @Sendable or runs off the main thread, but it touches main-actor state '\(touched)' of \(tree.name(of: owner)): a data race in Swift 6.",
             fixes: fixes))
+    }
+
+    /// The structured replacement: a Timer becomes a `Task` that sleeps with `Task.sleep(for:)`
+    /// in a loop until cancelled; an observer becomes a `Task` consuming
+    /// `NotificationCenter.default.notifications(named:)`. When the call's result was stored (the
+    /// timer or the observer token), a TODO line says what to store instead: the types differ,
+    /// so that part is the user's decision.
+    func taskReplacement(call: Int32, closure: Int32, api: KnowledgeBase.CallbackAPI?, params: [String], usesParams: Bool, _ tree: SyntaxTree) -> Fix? {
+        guard let api, api.kind == .timer || api.kind == .notification else { return nil }
+        let start = tree.start(call)
+        let indent = tree.indentation(at: start)
+        let unit = Edits.indentUnit(tree, outer: start, inner: tree.statements(of: closure).first.map { tree.start($0) } ?? start)
+        let eol = tree.lineEnding
+        guard let body = Edits.reindentedBody(tree, closure, indent: indent + unit + unit),
+              let shallowBody = Edits.reindentedBody(tree, closure, indent: indent + unit) else { return nil }
+        let head: String
+        let title: String
+        if api.kind == .timer {
+            // The timer itself is not available in the loop.
+            guard !usesParams, let intervalArg = tree.argument(of: call, labeled: "withTimeInterval") ?? tree.argument(of: call, labeled: "timeInterval"),
+                  let interval = tree.value(of: intervalArg) else { return nil }
+            let repeats = tree.argument(of: call, labeled: "repeats").flatMap { tree.value(of: $0) }.map { tree.text(of: $0) } ?? "false"
+            let sleep = "try? await Task.sleep(for: .seconds(\(tree.text(of: interval))))"
+            if repeats == "true" {
+                head = "Task { @MainActor [weak self] in" + eol + indent + unit + "while !Task.isCancelled {" + eol
+                    + indent + unit + unit + sleep + eol + indent + unit + unit + "guard let self else { return }" + eol
+                    + indent + unit + unit + body + eol + indent + unit + "}" + eol + indent + "}"
+            } else {
+                head = "Task { @MainActor [weak self] in" + eol + indent + unit + sleep + eol
+                    + indent + unit + "guard let self, !Task.isCancelled else { return }" + eol
+                    + indent + unit + shallowBody + eol + indent + "}"
+            }
+            title = "Replace the Timer with a Task that sleeps with `Task.sleep(for:)` (cancel the Task to stop it)"
+        } else {
+            guard let nameArg = tree.argument(of: call, labeled: "forName"), let name = tree.value(of: nameArg) else { return nil }
+            var arguments = "named: " + tree.text(of: name)
+            if let objectArg = tree.argument(of: call, labeled: "object"), let object = tree.value(of: objectArg), tree.text(of: object) != "nil" {
+                arguments += ", object: " + tree.text(of: object)
+            }
+            let center = tree.callee(of: call).flatMap { c in tree.children(c).first }.map { tree.text(of: $0) } ?? "NotificationCenter.default"
+            let variable = params.first ?? "_"
+            head = "Task { @MainActor [weak self] in" + eol + indent + unit + "for await \(variable) in \(center).notifications(\(arguments)) {" + eol
+                + indent + unit + unit + "guard let self else { return }" + eol
+                + indent + unit + unit + body + eol + indent + unit + "}" + eol + indent + "}"
+            title = "Replace the observer with a Task consuming `notifications(named:)` (cancel the Task to stop it)"
+        }
+        var edits = [Edits.replace(start..<tree.range(of: call).upperBound, with: head)]
+        // The stored timer or token becomes a Task: the declaration's type is the user's call.
+        let parent = tree[call].parent
+        if parent >= 0, tree[parent].kind == .sequenceExpr || tree[parent].kind == .initializer {
+            edits.append(Edits.lineAbove(tree, start, "// TODO(isolint): store this Task<Void, Never> instead (and cancel it where the \(api.kind == .timer ? "timer was invalidated" : "observer was removed"))"))
+        }
+        return Fix(title: title, edits: edits)
     }
 
     /// `queue: .main` / `OperationQueue.main`.
