@@ -28,7 +28,8 @@ if ! swift test > .build/test.log 2>&1; then
   echo "FAILED: swift test"
   exit 1
 fi
-grep -E 'Executed .* tests|Test run with' .build/test.log | tail -n 3
+grep -E 'Test run with' .build/test.log | tail -n 1
+swift_tests=$(grep -Eo 'Test run with [0-9]+ tests?' .build/test.log | tail -n 1 | grep -Eo '[0-9]+' || echo 0)
 
 step "differential parser test (isolint dump decls vs swiftc -dump-parse)"
 python3 scripts/parse-diff.py --isolint .build/release/isolint --min-agreement 100 \
@@ -36,8 +37,10 @@ python3 scripts/parse-diff.py --isolint .build/release/isolint --min-agreement 1
 python3 scripts/parse-diff.py --self-test
 
 step "language server end to end (pytest-lsp, real client over stdio)"
+e2e_tests=0
 if python3 -c "import pytest_lsp" 2>/dev/null; then
-  ISOLINT=.build/release/isolint python3 -m pytest Tests/e2e -q -p no:cacheprovider
+  ISOLINT=.build/release/isolint python3 -m pytest Tests/e2e -q -p no:cacheprovider | tee .build/e2e.log
+  e2e_tests=$(grep -Eo '[0-9]+ passed' .build/e2e.log | tail -n 1 | grep -Eo '[0-9]+' || echo 0)
 else
   echo "skipped: pytest-lsp is not installed (pip install -r Tests/e2e/requirements.txt)"
 fi
@@ -51,3 +54,4 @@ if [ "${FUZZ_SECONDS:-60}" != "0" ]; then
 fi
 echo
 echo "all checks passed"
+echo "isolint: $((swift_tests + e2e_tests)) passed, 0 failed"
