@@ -521,7 +521,8 @@ public actor LanguageServer {
                 .object([("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])), ("message", .string(n.message))])
             })))
         }
-        pairs.append(("data", .object([("uri", .string(uri)), ("version", .int(version)), ("index", .int(index))])))
+        // Which finding of which version: the document is the request's own.
+        pairs.append(("data", .object([("version", .int(version)), ("index", .int(index))])))
         return .object(pairs)
     }
 
@@ -565,9 +566,7 @@ public actor LanguageServer {
             append(#","source":"isolint","message":"#)
             JSON.escape(f.message, into: &out)
             if linter.descriptors[f.ruleID]?.defaultSeverity == .hint { append(#","tags":[1]"#) }
-            append(#","data":{"uri":"#)
-            out.append(contentsOf: uriJSON)
-            append(#","version":"#)
+            append(#","data":{"version":"#)
             out.append(contentsOf: versionText)
             append(#","index":"#)
             out.append(contentsOf: String(i).utf8)

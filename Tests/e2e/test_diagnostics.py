@@ -50,7 +50,7 @@ def expected_hazards(uri: str, version: int, encoding: str) -> list[dict]:
     ]
     return [
         {"range": r, "severity": sev, "code": code, "source": "isolint", "message": msg,
-         "data": {"uri": uri, "version": version, "index": i}}
+         "data": {"version": version, "index": i}}
         for i, (r, sev, code, msg) in enumerate(rows)
     ]
 
@@ -115,7 +115,7 @@ async def test_incremental_edits_use_the_negotiated_encoding(start, encoding):
     d = p["diagnostics"][1]
     assert d["message"] == MSG_GLOBAL.format("gc")
     assert d["range"] == rng(3, a + 2, 3, a + 2 + len("var gc"))
-    assert d["data"] == {"uri": uri, "version": 3, "index": 1}
+    assert d["data"] == {"version": 3, "index": 1}
     assert codes(p) == ["global-mutable-state"] * 2 + ["observable-object-missing-main-actor", "global-mutable-state"]
 
 
@@ -127,7 +127,7 @@ async def test_full_document_change(client):
     p = await client.wait_publish(uri, 2)
     assert p == {"uri": uri, "version": 2, "diagnostics": [
         {"range": rng(1, 0, 1, 9), "severity": 1, "code": "global-mutable-state", "source": "isolint",
-         "message": MSG_GLOBAL.format("again"), "data": {"uri": uri, "version": 2, "index": 0}}]}
+         "message": MSG_GLOBAL.format("again"), "data": {"version": 2, "index": 0}}]}
     client.change(uri, 3, [{"text": "let fine = 1\n"}])
     p = await client.wait_publish(uri, 3)
     assert p == {"uri": uri, "version": 3, "diagnostics": []}
@@ -241,7 +241,7 @@ async def test_percent_encoded_uri_round_trips(client):
     uri = "file:///tmp/with%20space/caf%C3%A9.swift"
     client.open(uri, "var x = 1\n")
     p = await client.wait_publish(uri, 1)
-    assert p["uri"] == uri and p["diagnostics"][0]["data"]["uri"] == uri
+    assert p["uri"] == uri and p["diagnostics"][0]["data"] == {"version": 1, "index": 0}
 
 
 async def test_rule_configuration_from_initialization_options(start):
@@ -257,7 +257,7 @@ async def test_rule_configuration_from_initialization_options(start):
     assert d == {"range": rng(2, 0, 2, 11), "severity": 4, "code": "global-mutable-state",
                  "codeDescription": {"href": "https://example.invalid/rules/global-mutable-state"},
                  "source": "isolint", "message": MSG_GLOBAL.format("counter"),  # a user's "hint" is not faded (no tags)
-                 "data": {"uri": uri, "version": 1, "index": 0}}
+                 "data": {"version": 1, "index": 0}}
 
 
 # -- pull diagnostics ------------------------------------------------------------------------
