@@ -1,4 +1,5 @@
 import Foundation
+import IsolintRules
 
 /// Runs a language server session over a pair of file descriptors until `exit` or end of input.
 /// Returns the exit code: 0 after `shutdown` then `exit`, 1 otherwise (as LSP specifies).

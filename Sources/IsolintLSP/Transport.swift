@@ -1,4 +1,5 @@
 import Foundation
+import IsolintRules
 
 /// What the reader hands the server: a parsed message, or a framing/JSON error to answer.
 public enum IncomingMessage: Sendable {

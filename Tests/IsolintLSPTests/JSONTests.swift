@@ -1,5 +1,6 @@
 import Foundation
 @testable import IsolintLSP
+@testable import IsolintRules
 import Testing
 
 @Suite("JSON")

@@ -57,7 +57,7 @@ public enum Reporter {
         return out
     }
 
-    static func jsonEdits(_ s: SourceFile, _ edits: [ByteEdit]) -> JSONValue {
+    static func jsonEdits(_ s: SourceFile, _ edits: [ByteEdit]) -> JSON {
         .array(edits.map { e in
             let (l, c) = position(s, e.range.lowerBound)
             let (el, ec) = position(s, e.range.upperBound)
@@ -65,7 +65,7 @@ public enum Reporter {
         })
     }
 
-    public static func jsonObject(_ r: FileReport, _ f: Finding) -> JSONValue {
+    public static func jsonObject(_ r: FileReport, _ f: Finding) -> JSON {
         let (l, c) = position(r.source, f.range.lowerBound)
         let (el, ec) = position(r.source, f.range.upperBound)
         return .object([
@@ -78,7 +78,7 @@ public enum Reporter {
     }
 
     public static func json(_ reports: [FileReport]) -> String {
-        JSONValue.array(reports.flatMap { r in r.findings.map { jsonObject(r, $0) } }).render(pretty: true) + "\n"
+        JSON.array(reports.flatMap { r in r.findings.map { jsonObject(r, $0) } }).render(pretty: true) + "\n"
     }
 
     /// GitHub Actions workflow commands.

@@ -11,7 +11,7 @@ public enum SARIFReporter {
         }
     }
 
-    static func region(_ s: SourceFile, _ range: Range<Int>) -> JSONValue {
+    static func region(_ s: SourceFile, _ range: Range<Int>) -> JSON {
         let a = s.position(of: range.lowerBound, encoding: .utf16)
         let b = s.position(of: range.upperBound, encoding: .utf16)
         return .object([("startLine", .int(a.line + 1)), ("startColumn", .int(a.character + 1)),
@@ -39,7 +39,7 @@ public enum SARIFReporter {
         let descriptors = RuleCatalog.descriptors
         var ruleIndex: [String: Int] = [:]
         for (i, d) in descriptors.enumerated() { ruleIndex[d.id] = i }
-        let rules: [JSONValue] = descriptors.map { d in
+        let rules: [JSON] = descriptors.map { d in
             .object([
                 ("id", .string(d.id)),
                 ("name", .string(d.id)),
@@ -50,16 +50,16 @@ public enum SARIFReporter {
                 ("properties", .object([("tags", .array([.string("concurrency"), .string("swift6")]))])),
             ])
         }
-        var results: [JSONValue] = []
+        var results: [JSON] = []
         for r in reports {
-            let location: (Range<Int>) -> JSONValue = { range in
+            let location: (Range<Int>) -> JSON = { range in
                 .object([("physicalLocation", .object([
                     ("artifactLocation", .object([("uri", .string(uri(r.path))), ("uriBaseId", .string("%SRCROOT%"))])),
                     ("region", region(r.source, range)),
                 ]))])
             }
             for f in r.findings {
-                var pairs: [(String, JSONValue)] = [
+                var pairs: [(String, JSON)] = [
                     ("ruleId", .string(f.ruleID)),
                     ("level", .string(level(f.severity))),
                     ("message", .object([("text", .string(f.message))])),
@@ -88,7 +88,7 @@ public enum SARIFReporter {
                 results.append(.object(pairs))
             }
         }
-        let run: JSONValue = .object([
+        let run: JSON = .object([
             ("tool", .object([("driver", .object([
                 ("name", .string("isolint")),
                 ("version", .string(version)),
@@ -98,7 +98,7 @@ public enum SARIFReporter {
             ("columnKind", .string("utf16CodeUnits")),
             ("results", .array(results)),
         ])
-        return JSONValue.object([
+        return JSON.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
             ("runs", .array([run])),

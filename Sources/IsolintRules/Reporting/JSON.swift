@@ -1,5 +1,6 @@
-/// A JSON value with object keys kept in order (so what we send is byte-stable), parsed from
-/// bytes with a bounded nesting depth: hostile input gets an error, never a stack overflow.
+/// A JSON value — for the reporters and the language server alike — with object keys kept in
+/// order (so the output is byte-stable), parsed from bytes with a bounded nesting depth: hostile
+/// input gets an error, never a stack overflow.
 public enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -58,6 +59,45 @@ public enum JSON: Sendable, Equatable {
 
     public func serialized() -> String { String(decoding: serializedBytes(), as: UTF8.self) }
 
+    /// Indented, for files people read (`--format json`, SARIF); compact otherwise.
+    public func render(pretty: Bool = false) -> String {
+        guard pretty else { return serialized() }
+        var out: [UInt8] = []
+        writePretty(&out, indent: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func writePretty(_ out: inout [UInt8], indent: Int) {
+        func newline(_ level: Int) {
+            out.append(0x0A)
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+        }
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                item.writePretty(&out, indent: indent + 1)
+            }
+            newline(indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let pairs) where !pairs.isEmpty:
+            out.append(UInt8(ascii: "{"))
+            for (i, (k, v)) in pairs.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                JSON.escape(k, into: &out)
+                out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+                v.writePretty(&out, indent: indent + 1)
+            }
+            newline(indent)
+            out.append(UInt8(ascii: "}"))
+        default:
+            write(&out)
+        }
+    }
+
     /// UTF-8 bytes, written straight into one buffer (the hot path of every publish).
     public func serializedBytes() -> [UInt8] {
         var out: [UInt8] = []
@@ -66,7 +106,7 @@ public enum JSON: Sendable, Equatable {
         return out
     }
 
-    func write(_ out: inout [UInt8]) {
+    public func write(_ out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: [110, 117, 108, 108])
         case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
@@ -94,7 +134,7 @@ public enum JSON: Sendable, Equatable {
 
     static let hexDigits = Array("0123456789abcdef".utf8)
 
-    static func escape(_ s: String, into out: inout [UInt8]) {
+    public static func escape(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
