@@ -35,7 +35,6 @@ public struct ClientCapabilities: Sendable {
     public var watchedFilesDynamicRegistration = false
     public var applyEdit = false
     public var markdownHover = true
-    public var versionSupportInDiagnostics = true
     /// `workspace/diagnostic/refresh` may be sent (pull clients re-pull after a settings change).
     public var diagnosticRefresh = false
 

@@ -23,7 +23,6 @@ public actor LanguageServer {
     var initializationOptions: JSON?
     var clientSettings: JSON?
     var indexingTask: Task<Void, Never>?
-    var pullResultIDs: [String: String] = [:]
     var remergeTask: Task<Void, Never>?
     var lastPublishedDigest: [String: [UInt8]] = [:]
     var indexPartTasks: [String: Task<Void, Never>] = [:]
@@ -366,7 +365,6 @@ public actor LanguageServer {
         indexPartTasks.removeValue(forKey: uri)?.cancel()
         lastPublished[uri] = nil
         lastPublishedDigest[uri] = nil
-        pullResultIDs[uri] = nil
         // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
         if let path {
             if let data = FileManager.default.contents(atPath: path) {

@@ -44,7 +44,7 @@ public struct WorkspaceState: Sendable {
         }
         if let clientSettings, case .object(let pairs) = clientSettings, !pairs.isEmpty {
             // Client settings use the same keys as .isolint.json and win over it.
-            let filtered = JSON.object(pairs.filter { Configuration.knownKeySet.contains($0.0) })
+            let filtered = JSON.object(pairs.filter { Configuration.knownKeys.contains($0.0) })
             let (c, p) = Configuration.parse(Data(filtered.serialized().utf8), file: "client settings", knownRules: known)
             config = config.overridden(by: c)
             problems += p
@@ -59,8 +59,6 @@ public struct WorkspaceState: Sendable {
 }
 
 extension Configuration {
-    public static var knownKeySet: Set<String> { knownKeys }
-
     /// This configuration with every key `other` sets replaced.
     public func overridden(by other: Configuration) -> Configuration {
         var c = self

@@ -159,13 +159,9 @@ extension Parser {
             while token(k).kind != .eof, !token(k).isAtLineStart { k += 1 }
         }
         let next = token(k)
-        if kw == .poundEndif { return next.kind == .period && !depthIsTopLevelDirective() }
+        if kw == .poundEndif { return next.kind == .period }
         return next.kind == .period || (next.kind == .poundDirective && next.keyword != .poundIf)
     }
-
-    /// A `#endif` directly followed by `.member` closes a postfix `#if` we are inside of only
-    /// when one was opened; without tracking, prefer treating it as postfix.
-    func depthIsTopLevelDirective() -> Bool { false }
 
     /// `<T>` directly after a name in an expression, when it parses as generic arguments
     /// followed by `(`, `.`, `)` or the like (the compiler's heuristic).
@@ -266,7 +262,7 @@ extension Parser {
         while !at(closing), !atEOF, end < 0 || pos < end {
             let before = pos
             let a = open(.argument)
-            if tok.isWord, peek().kind == .colon, !(tok.kind == .keyword && [.selfKeyword, .true, .false, .nil].contains(tok.keyword) && false) {
+            if tok.isWord, peek().kind == .colon {
                 nodes[Int(a)].name = Int32(pos)
                 advance()
                 advance()

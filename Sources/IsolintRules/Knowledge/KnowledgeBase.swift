@@ -94,11 +94,11 @@ public enum KnowledgeBase {
         "Data", "URL", "Date", "UUID", "Decimal", "TimeInterval", "URLComponents", "URLRequest", "DateComponents",
         "Locale", "TimeZone", "Calendar", "IndexPath", "IndexSet", "CharacterSet", "NSRange", "AttributedString",
         "CGPoint", "CGSize", "CGRect", "CGVector", "CGAffineTransform", "DispatchTime", "DispatchTimeInterval",
-        "DispatchWallTime", "ContinuousClock", "SuspendingClock", "HTTPURLResponse.Type", "PersistentIdentifier",
+        "DispatchWallTime", "ContinuousClock", "SuspendingClock", "PersistentIdentifier",
         "ModelContainer", "Error", "any Error", "AnyHashable", "URLQueryItem", "Notification.Name",
         "NSNotification.Name", "PersonNameComponents", "DateInterval", "URLResourceValues", "HTTPCookiePropertyKey",
         "URLError", "CocoaError", "POSIXError", "DecodingError", "EncodingError", "Locale.Language",
-        "CGColorSpaceModel", "DispatchQoS", "TaskPriority", "UInt32?", "Comparable", "Range<Int>",
+        "CGColorSpaceModel", "DispatchQoS", "TaskPriority",
     ]
 
     /// Generic containers that are Sendable when their arguments are.

@@ -27,8 +27,9 @@ public struct SendableClosureTouchesMainActor: Rule {
         `MainActor.assumeIsolated { … }` — the callback does arrive on the main thread; offered only when \
         the body does not use the closure's own non-Sendable parameters (the `Notification`, the `Timer`).
         - Otherwise: hop with `Task { @MainActor in … }`, copying the Sendable values it needs first.
-        - Better still: a `Task` that loops with `Task.sleep(for:)` instead of a Timer, or one that \
-        consumes `NotificationCenter.default.notifications(named:)`.
+        - Structured instead: a `Task` that loops with `Task.sleep(for:)` replaces a Timer, one that \
+        consumes `NotificationCenter.default.notifications(named:)` replaces an observer (a stored \
+        timer or token gets a TODO: the Task is a different type, and where to cancel it is yours to say).
 
         ## Before / after
         ```swift
