@@ -10,9 +10,10 @@ public struct Analysis: Sendable {
     public let index: WorkspaceIndex?
 }
 
-/// What an analysis computes from a version's text; the cache carries unchanged declarations'
-/// findings from one version to the next.
-public typealias AnalyzeFunction = @Sendable (SourceFile, inout LintCache) -> (SyntaxTree, WorkspaceIndex?, [Finding])
+/// What an analysis computes from a version's text, given the tree of an earlier version (to
+/// re-parse only what changed); the cache carries unchanged declarations' findings from one
+/// version to the next.
+public typealias AnalyzeFunction = @Sendable (SourceFile, SyntaxTree?, inout LintCache) -> (SyntaxTree, WorkspaceIndex?, [Finding])
 
 /// Owns one open document: its text, version, and latest analysis. Edits apply in arrival
 /// order; an analysis for a version that has since been superseded is abandoned before it
@@ -70,7 +71,7 @@ public actor DocumentActor {
             lintCache = LintCache()
             cacheGeneration = generation
         }
-        let (tree, index, findings) = analyze(source, &lintCache)
+        let (tree, index, findings) = analyze(source, latest?.tree, &lintCache)
         let a = Analysis(version: version, tree: tree, findings: findings, index: index)
         latest = a
         analyzedGeneration = generation

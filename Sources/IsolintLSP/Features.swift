@@ -15,7 +15,7 @@ extension LanguageServer {
         let doc = try document(params)
         guard let a = await currentAnalysis(doc) else { throw LSPError(ErrorCode.contentModified, "document changed") }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let items = JSON.array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })
+        let items = JSON.array(a.findings.enumerated().map { diagnostics.diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })
         let resultID = Self.resultID(a.version, items)
         if params?["previousResultId"]?.string == resultID {
             return .object([("kind", .string("unchanged")), ("resultId", .string(resultID))])
@@ -43,7 +43,7 @@ extension LanguageServer {
         for (uri, doc) in documents.sorted(by: { $0.key < $1.key }) {
             guard let a = await currentAnalysis(doc) else { continue }
             let positions = Positions(source: a.tree.source, encoding: encoding)
-            let report = JSON.array(a.findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
+            let report = JSON.array(a.findings.enumerated().map { diagnostics.diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
             let resultID = Self.resultID(a.version, report)
             if previous[uri] == resultID {
                 items.append(.object([("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("unchanged")), ("resultId", .string(resultID))]))
@@ -113,7 +113,7 @@ extension LanguageServer {
         var actions: [JSON] = []
         if wanted("quickfix") {
             for (i, f) in a.findings.enumerated() where f.range.lowerBound <= range.upperBound && range.lowerBound <= f.range.upperBound {
-                let diag = diagnostic(f, index: i, uri: uri, version: a.version, positions)
+                let diag = diagnostics.diagnostic(f, index: i, uri: uri, version: a.version, positions)
                 for (j, fix) in f.fixes.enumerated() {
                     actions.append(action(title: fix.title, kind: "quickfix", diagnostic: diag, preferred: fix.isPreferred,
                                           data: [.s("fix"), .s(uri), .i(a.version), .i(i), .i(j)], edits: fix.edits, uri: uri, version: a.version, positions))

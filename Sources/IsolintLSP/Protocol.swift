@@ -104,6 +104,11 @@ public struct Positions: Sendable {
     public let source: SourceFile
     public let encoding: PositionEncoding
 
+    public init(source: SourceFile, encoding: PositionEncoding) {
+        self.source = source
+        self.encoding = encoding
+    }
+
     public func position(_ offset: Int) -> JSON {
         let p = source.position(of: offset, encoding: encoding)
         return .object([("line", .int(p.line)), ("character", .int(p.character))])

@@ -16,6 +16,7 @@ public actor LanguageServer {
     var documents: [String: DocumentActor] = [:]
     var workspace = WorkspaceState()
     var linter = Linter()
+    var diagnostics = DiagnosticWriter(linter: Linter(), docsBaseURL: nil)
     var lastPublished: [String: Int] = [:]
     var cancelled: Set<String> = []
     var pending: [String: CheckedContinuation<JSON?, Never>] = [:]
@@ -243,6 +244,7 @@ public actor LanguageServer {
         }
         workspace.loadConfiguration(clientSettings: .object(merged))
         linter = Linter(configuration: workspace.configuration)
+        diagnostics = DiagnosticWriter(linter: linter, docsBaseURL: workspace.configuration.docsBaseURL)
     }
 
     // MARK: Workspace indexing
@@ -418,8 +420,8 @@ public actor LanguageServer {
         let known = workspace.parts[path] != nil
         let settings = workspace.settings.settings(for: path)
         let linter = self.linter
-        return { source, cache in
-            let tree = SyntaxTree.parse(source)
+        return { source, previous, cache in
+            let tree = previous?.reparsed(source) ?? SyntaxTree.parse(source)
             guard !known else {
                 // The index part is computed after publishing, off the keystroke's path.
                 return (tree, nil, linter.lint(tree, index: index, settings: settings, cache: &cache))
@@ -489,7 +491,7 @@ public actor LanguageServer {
         guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
         if let last = lastPublished[uri], last > a.version { return }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let body = publishParams(uri: uri, version: a.version, findings: a.findings, positions)
+        let body = diagnostics.publishParams(uri: uri, version: a.version, findings: a.findings, positions)
         // The same version re-analysed (a workspace change) with the same result: nothing to say.
         if lastPublished[uri] == a.version, lastPublishedDigest[uri] == body { return }
         lastPublished[uri] = a.version
@@ -499,78 +501,5 @@ public actor LanguageServer {
         message += body
         message.append(UInt8(ascii: "}"))
         await writer.send(serialized: message)
-    }
-
-    func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> JSON {
-        var pairs: [(String, JSON)] = [
-            ("range", positions.range(f.range)),
-            ("severity", .int(f.severity.lspSeverity)),
-            ("code", .string(f.ruleID)),
-        ]
-        if let base = workspace.configuration.docsBaseURL {
-            pairs.append(("codeDescription", .object([("href", .string(base.hasSuffix("/") ? base + f.ruleID : base + "/" + f.ruleID))])))
-        }
-        pairs.append(("source", .string("isolint")))
-        pairs.append(("message", .string(f.message)))
-        // Faded (Unnecessary) only for rules that are noise by nature, not for a user's severity.
-        if linter.descriptors[f.ruleID]?.defaultSeverity == .hint { pairs.append(("tags", .array([.int(1)]))) }
-        if !f.notes.isEmpty {
-            pairs.append(("relatedInformation", .array(f.notes.map { n in
-                .object([("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])), ("message", .string(n.message))])
-            })))
-        }
-        // Which finding of which version: the document is the request's own.
-        pairs.append(("data", .object([("version", .int(version)), ("index", .int(index))])))
-        return .object(pairs)
-    }
-
-    /// The `publishDiagnostics` params written straight to bytes — the hot path of every
-    /// keystroke — exactly as serialising `diagnostic(…)` values would write them.
-    func publishParams(uri: String, version: Int, findings: [Finding], _ positions: Positions) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(findings.count * 360 + 128)
-        var uriJSON: [UInt8] = []
-        JSON.escape(uri, into: &uriJSON)
-        let versionText = Array(String(version).utf8)
-        func append(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
-        func position(_ offset: Int) {
-            let p = positions.source.position(of: offset, encoding: positions.encoding)
-            append(#"{"line":"#)
-            out.append(contentsOf: String(p.line).utf8)
-            append(#","character":"#)
-            out.append(contentsOf: String(p.character).utf8)
-            out.append(UInt8(ascii: "}"))
-        }
-        append(#"{"uri":"#)
-        out.append(contentsOf: uriJSON)
-        append(#","version":"#)
-        out.append(contentsOf: versionText)
-        append(#","diagnostics":["#)
-        let docsBase = workspace.configuration.docsBaseURL
-        for (i, f) in findings.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            if !f.notes.isEmpty || docsBase != nil {
-                diagnostic(f, index: i, uri: uri, version: version, positions).write(&out)
-                continue
-            }
-            append(#"{"range":{"start":"#)
-            position(f.range.lowerBound)
-            append(#","end":"#)
-            position(f.range.upperBound)
-            append(#"},"severity":"#)
-            out.append(UInt8(ascii: "0") + UInt8(f.severity.lspSeverity))
-            append(#","code":"#)
-            JSON.escape(f.ruleID, into: &out)
-            append(#","source":"isolint","message":"#)
-            JSON.escape(f.message, into: &out)
-            if linter.descriptors[f.ruleID]?.defaultSeverity == .hint { append(#","tags":[1]"#) }
-            append(#","data":{"version":"#)
-            out.append(contentsOf: versionText)
-            append(#","index":"#)
-            out.append(contentsOf: String(i).utf8)
-            append("}}")
-        }
-        append("]}")
-        return out
     }
 }

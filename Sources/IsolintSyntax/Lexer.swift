@@ -10,6 +10,9 @@ public struct TokenStream: Sendable {
     /// interpolation): the byte offset where the literal ends. A node ending on that token
     /// ends there.
     public var interpolatedStringEnds: [Int32: Int32] = [:]
+    /// Token indices lexed inside the interpolations of an outermost string literal, one range
+    /// per such literal, in order. Lexing can restart only at a token outside all of them.
+    public var interpolationSpans: [Range<Int32>] = []
 }
 
 /// Swift lexer over UTF-8 bytes. Never fails: bytes that form no token become `.error` tokens.
@@ -23,7 +26,8 @@ public enum Lexer {
         state.run()
         let matching = matchBrackets(state.tokens)
         return TokenStream(tokens: state.tokens, comments: state.comments, matching: matching,
-                           interpolatedStringEnds: state.interpolatedStringEnds)
+                           interpolatedStringEnds: state.interpolatedStringEnds,
+                           interpolationSpans: state.interpolationSpans)
     }
 
     /// Pairs brackets with a stack. A closer that does not match the innermost opener closes the
@@ -76,6 +80,7 @@ struct LexerState {
     /// Strings whose interpolation code is being lexed, innermost last.
     var frames: [StringFrame] = []
     var interpolatedStringEnds: [Int32: Int32] = [:]
+    var interpolationSpans: [Range<Int32>] = []
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p
@@ -92,22 +97,27 @@ struct LexerState {
             while i < n, p[i] != newline, p[i] != cr { i += 1 }
             comments.append(Comment(start: Int32(s), end: Int32(i), isBlock: false, isDoc: false))
         }
-        while true {
-            let triviaStart = i
-            skipTrivia()
-            if i > triviaStart, let last = tokens.indices.last {
-                tokens[last].flags.insert(.spaceAfter)
-            }
-            if i >= n {
-                while !frames.isEmpty { closeString(unterminated: true) }
-                var flags: TokenFlags = [.spaceBefore]
-                if lineStart { flags.insert(.atLineStart) }
-                tokens.append(Token(kind: .eof, start: Int32(n), end: Int32(n), flags: flags))
-                if let k = tokens.indices.last, k > 0 { tokens[k - 1].flags.insert(.spaceAfter) }
-                return
-            }
-            lexToken()
+        while lexNext() {}
+    }
+
+    /// Skips trivia and lexes one token; at the end of input closes open literals, appends the
+    /// `.eof` token and returns false.
+    @inline(__always) mutating func lexNext() -> Bool {
+        let triviaStart = i
+        skipTrivia()
+        if i > triviaStart, let last = tokens.indices.last {
+            tokens[last].flags.insert(.spaceAfter)
         }
+        if i >= n {
+            while !frames.isEmpty { closeString(unterminated: true) }
+            var flags: TokenFlags = [.spaceBefore]
+            if lineStart { flags.insert(.atLineStart) }
+            tokens.append(Token(kind: .eof, start: Int32(n), end: Int32(n), flags: flags))
+            if let k = tokens.indices.last, k > 0 { tokens[k - 1].flags.insert(.spaceAfter) }
+            return false
+        }
+        lexToken()
+        return true
     }
 
     /// Whitespace, newlines and comments (nested block comments included).

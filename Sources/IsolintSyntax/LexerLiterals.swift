@@ -87,7 +87,10 @@ extension LexerState {
         guard let f = frames.popLast() else { return }
         tokens[f.token].end = Int32(i)
         if unterminated { tokens[f.token].flags.insert(.unterminated) }
-        if tokens.count - 1 > f.token { interpolatedStringEnds[Int32(tokens.count - 1)] = Int32(i) }
+        if tokens.count - 1 > f.token {
+            interpolatedStringEnds[Int32(tokens.count - 1)] = Int32(i)
+            if frames.isEmpty { interpolationSpans.append(Int32(f.token + 1)..<Int32(tokens.count)) }
+        }
     }
 
     /// Whether a `/` here may open a regex literal: only where an expression can start.

@@ -90,7 +90,7 @@ public struct NodeFlags: OptionSet, Sendable {
 }
 
 /// One node: a token range, its parent, and two token indices whose meaning depends on the kind.
-public struct Node: Sendable {
+public struct Node: Sendable, Equatable {
     public var kind: NodeKind
     public var flags: NodeFlags
     public var parent: Int32
@@ -103,4 +103,12 @@ public struct Node: Sendable {
     /// Token of the introducer (declaration keyword; for closures the `in`; for parameters the
     /// second name; for capture items the `weak`/`unowned` specifier), or -1.
     public var keyword: Int32
+}
+
+/// Where one top-level item of a file starts: its first token and the index of the first node
+/// created for it. An item's nodes run up to the next item's `firstNode` (a wrapper such as a
+/// call is created after its callee, so the item's own node is not always the first).
+public struct TopLevelItem: Sendable, Equatable {
+    public var firstToken: Int32
+    public var firstNode: Int32
 }

@@ -7,12 +7,39 @@ enum ItemContext {
 extension Parser {
     mutating func parseSourceFile() {
         let root = open(.sourceFile, at: 0)
-        while !atEOF {
-            parseItems(.topLevel, inIfConfig: false)
-            if !atEOF { skipUnknown() }
-        }
+        parseTopLevel { _ in false }
         close(root)
         nodes[Int(root)].endToken = Int32(toks.count)
+    }
+
+    /// Top-level items from `pos` until the end of file, or until `reuse` accepts the item
+    /// starting at `pos` (an incremental re-parse takes the rest from the previous tree).
+    /// Returns whether it stopped there. The parser's state is the same at every item start —
+    /// the root as parent, depth 0 — which is what lets a re-parse start and stop at one.
+    @discardableResult
+    mutating func parseTopLevel(reuse: (Int) -> Bool) -> Bool {
+        while !atEOF {
+            if reuse(pos) { return true }
+            items.append(TopLevelItem(firstToken: Int32(pos), firstNode: Int32(nodes.count)))
+            let t = tok
+            switch t.kind {
+            case .rBrace:
+                skipUnknown()
+            case .semicolon:
+                advance()
+            case .poundDirective:
+                if t.keyword == .poundIf {
+                    parseIfConfig { p in p.parseItems(.topLevel, inIfConfig: true) }
+                } else {
+                    skipDirectiveLine()
+                }
+            default:
+                let before = pos
+                if isDeclStart(.topLevel) { parseDecl(.topLevel) } else { parseStatement() }
+                if pos == before { skipUnknown() }
+            }
+        }
+        return false
     }
 
     /// Items until `}` or end of file (and, inside `#if`, until the next directive).

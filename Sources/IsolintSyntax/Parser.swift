@@ -7,6 +7,8 @@ struct Parser {
     let src: UnsafeBufferPointer<UInt8>
     var pos = 0
     var nodes: [Node] = []
+    /// Where each top-level item starts (see `parseTopLevel`).
+    var items: [TopLevelItem] = []
     var current: Int32 = -1
     var depth = 0
     static let maxDepth = 150

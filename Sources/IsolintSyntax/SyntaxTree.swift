@@ -7,6 +7,9 @@ public struct SyntaxTree: Sendable {
     public let matching: [Int32]
     public let interpolatedStringEnds: [Int32: Int32]
     public let nodes: [Node]
+    /// Where each top-level item starts, in order.
+    public let items: [TopLevelItem]
+    let interpolationSpans: [Range<Int32>]
     private let childStart: [Int32]
     private let childList: [Int32]
 
@@ -14,29 +17,31 @@ public struct SyntaxTree: Sendable {
     /// `unknown` nodes and `isError` flags.
     public static func parse(_ source: SourceFile) -> SyntaxTree {
         let stream = Lexer.tokenize(source.bytes)
-        let nodes = stream.tokens.withUnsafeBufferPointer { toks in
+        let (nodes, items) = stream.tokens.withUnsafeBufferPointer { toks in
             stream.matching.withUnsafeBufferPointer { match in
                 source.bytes.withUnsafeBufferPointer { bytes in
                     var parser = Parser(tokens: toks, matching: match, source: bytes)
                     parser.parseSourceFile()
-                    return parser.nodes
+                    return (parser.nodes, parser.items)
                 }
             }
         }
-        return SyntaxTree(source: source, stream: stream, nodes: nodes)
+        return SyntaxTree(source: source, stream: stream, nodes: nodes, items: items)
     }
 
     public static func parse(path: String = "<memory>", text: String) -> SyntaxTree {
         parse(SourceFile(path: path, text: text))
     }
 
-    init(source: SourceFile, stream: TokenStream, nodes: [Node]) {
+    init(source: SourceFile, stream: TokenStream, nodes: [Node], items: [TopLevelItem]) {
         self.source = source
         self.tokens = stream.tokens
         self.comments = stream.comments
         self.matching = stream.matching
         self.interpolatedStringEnds = stream.interpolatedStringEnds
+        self.interpolationSpans = stream.interpolationSpans
         self.nodes = nodes
+        self.items = items
         // Children grouped by parent (counting sort), then ordered by first token: nodes are
         // created in source order except wrappers (a call around its callee), so each list is
         // nearly sorted and insertion sort is linear in practice.

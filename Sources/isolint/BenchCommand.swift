@@ -11,28 +11,41 @@ enum BenchCommand {
         var repeats = 3
         var reference = true
         var lint = false
+        var keystrokes: String?
+        var edits = 200
         var k = 0
         while k < args.count {
             let a = args[k]
             switch a {
-            case "--repeat":
+            case "--repeat", "--edits":
                 guard k + 1 < args.count, let n = Int(args[k + 1]), n > 0 else {
-                    printErr("isolint bench: --repeat takes a positive whole number")
+                    printErr("isolint bench: \(a) takes a positive whole number")
                     return 2
                 }
-                repeats = n
+                if a == "--repeat" { repeats = n } else { edits = n }
                 k += 1
             case "--no-reference":
                 reference = false
             case "--lint":
                 lint = true
+            case "--keystrokes":
+                guard k + 1 < args.count else {
+                    printErr("isolint bench: --keystrokes takes a Swift file")
+                    return 2
+                }
+                keystrokes = args[k + 1]
+                k += 1
             case "-h", "--help":
                 print("""
                 USAGE: isolint bench PATH… [--repeat N] [--no-reference] [--lint]
+                       isolint bench --keystrokes FILE [--edits N]
                   Lexes and parses every .swift file under PATH on one core; with --lint, times the
                   whole 'isolint lint' (index, rules, JSON output) on one core and on all cores.
                   Each figure is the best of N runs, compared with swift-frontend -frontend -parse
                   over the same files in the same run.
+                  With --keystrokes, times what the language server does per keystroke on FILE
+                  (N typing edits, default 200): re-parse (incremental, and a full parse as the
+                  reference), lint with cached declarations, the publishDiagnostics bytes.
                 """)
                 return 0
             default:
@@ -43,6 +56,9 @@ enum BenchCommand {
                 paths.append(a)
             }
             k += 1
+        }
+        if let keystrokes {
+            return KeystrokeBench.run(path: keystrokes, edits: edits)
         }
         if paths.isEmpty {
             printErr("isolint bench: no PATH given")

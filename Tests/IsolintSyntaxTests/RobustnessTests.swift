@@ -81,7 +81,7 @@ private func declLines(_ source: String) -> [String] { declLines(SyntaxTree.pars
 private func repeated(_ s: String, _ count: Int) -> String { String(repeating: s, count: count) }
 
 /// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix64: RandomNumberGenerator {
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15

@@ -110,7 +110,7 @@ public enum JSON: Sendable, Equatable {
         switch self {
         case .null: out.append(contentsOf: [110, 117, 108, 108])
         case .bool(let b): out.append(contentsOf: b ? Array("true".utf8) : Array("false".utf8))
-        case .int(let n): out.append(contentsOf: String(n).utf8)
+        case .int(let n): JSON.appendDecimal(n, to: &out)
         case .double(let d): out.append(contentsOf: (d.isFinite ? String(d) : "null").utf8)
         case .string(let s): JSON.escape(s, into: &out)
         case .array(let items):
@@ -138,20 +138,47 @@ public enum JSON: Sendable, Equatable {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            for b in bytes {
+            // Runs of bytes that need no escape are copied whole.
+            var runStart = 0
+            for (k, b) in bytes.enumerated() where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<k]))
+                runStart = k + 1
+                out.append(92)
                 switch b {
-                case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-                case 0x0A: out.append(contentsOf: [92, 110])
-                case 0x0D: out.append(contentsOf: [92, 114])
-                case 0x09: out.append(contentsOf: [92, 116])
-                case 0..<0x20:
-                    out.append(contentsOf: [92, 117, 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]])
-                default: out.append(b)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(b)
+                case 0x0A: out.append(110)
+                case 0x0D: out.append(114)
+                case 0x09: out.append(116)
+                default:
+                    out.append(117); out.append(48); out.append(48)
+                    out.append(hexDigits[Int(b >> 4)]); out.append(hexDigits[Int(b & 15)])
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `n` in decimal without building a String.
+    public static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 {
+            guard n != Int.min else { out.append(contentsOf: String(n).utf8); return }
+            out.append(UInt8(ascii: "-"))
+            appendDecimal(-n, to: &out)
+            return
+        }
+        if n < 10 { out.append(UInt8(ascii: "0") + UInt8(n)); return }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        var v = n
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while v > 0 {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            }
+            out.append(contentsOf: buffer[(24 - count)...])
+        }
     }
 
     // MARK: Parsing
