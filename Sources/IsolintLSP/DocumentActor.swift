@@ -50,7 +50,7 @@ public actor DocumentActor {
                 let positions = Positions(source: current, encoding: encoding)
                 let r = try positions.byteRange(range)
                 do {
-                    current = SourceFile(path: path, bytes: try current.applying([ByteEdit(range: r, newText: text)]))
+                    current = try current.replacing(r, with: Array(text.utf8))
                 } catch {
                     throw .invalidParams("edit out of bounds")
                 }

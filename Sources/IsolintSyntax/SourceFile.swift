@@ -39,33 +39,85 @@ public struct SourceFile: Sendable {
     /// Byte offset of the first byte of each line; always starts with 0.
     public let lineStarts: [Int32]
     /// Lines containing a byte ≥ 0x80 (their columns differ between encodings).
-    private let nonASCIILines: [Bool]
+    let nonASCIILines: [Bool]
 
     public init(path: String, bytes: [UInt8]) {
-        self.path = path
-        self.bytes = bytes
         var starts: [Int32] = [0]
         var nonASCII: [Bool] = []
-        var lineHasNonASCII = false
         bytes.withUnsafeBufferPointer { p in
-            var i = 0
-            let n = p.count
-            while i < n {
-                let c = p[i]
-                if c == 0x0A || c == 0x0D {
-                    if c == 0x0D, i + 1 < n, p[i + 1] == 0x0A { i += 1 }
-                    starts.append(Int32(i + 1))
-                    nonASCII.append(lineHasNonASCII)
-                    lineHasNonASCII = false
-                } else if c >= 0x80 {
-                    lineHasNonASCII = true
-                }
-                i += 1
+            _ = SourceFile.scanLines(p, from: 0, starts: &starts, nonASCII: &nonASCII) { _ in false }
+        }
+        self.init(path: path, bytes: bytes, lineStarts: starts, nonASCIILines: nonASCII)
+    }
+
+    private init(path: String, bytes: [UInt8], lineStarts: [Int32], nonASCIILines: [Bool]) {
+        self.path = path
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+        self.nonASCIILines = nonASCIILines
+    }
+
+    /// Scans from `start`, the start of a line, appending the start of every later line and, for
+    /// every line it finishes, whether it holds a non-ASCII byte. At the end of the bytes it
+    /// finishes the last line too; when `stop` accepts a line start it has just appended, it
+    /// returns that line's index, unfinished.
+    private static func scanLines(_ p: UnsafeBufferPointer<UInt8>, from start: Int, starts: inout [Int32], nonASCII: inout [Bool],
+                                  stop: (Int) -> Bool) -> Int? {
+        var lineHasNonASCII = false
+        var i = start
+        let n = p.count
+        while i < n {
+            let c = p[i]
+            if c == 0x0A || c == 0x0D {
+                if c == 0x0D, i + 1 < n, p[i + 1] == 0x0A { i += 1 }
+                starts.append(Int32(i + 1))
+                nonASCII.append(lineHasNonASCII)
+                lineHasNonASCII = false
+                if stop(i + 1) { return starts.count - 1 }
+            } else if c >= 0x80 {
+                lineHasNonASCII = true
             }
+            i += 1
         }
         nonASCII.append(lineHasNonASCII)
-        self.lineStarts = starts
-        self.nonASCIILines = nonASCII
+        return nil
+    }
+
+    /// This file with `range` replaced by `replacement`. The line table is rescanned only around
+    /// the edit; the starts of later lines are moved (the language server does this per keystroke).
+    public func replacing(_ range: Range<Int>, with replacement: [UInt8]) throws(EditError) -> SourceFile {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count else { throw .outOfBounds(range) }
+        var out = bytes
+        out.replaceSubrange(range, with: replacement)
+        let delta = replacement.count - range.count
+        let newEnd = range.lowerBound + replacement.count
+        // From the line before the edit's: a `\r` ending it may now pair with an inserted `\n`.
+        let firstLine = max(0, line(of: range.lowerBound) - 1)
+        var starts = Array(lineStarts[0...firstLine])
+        var nonASCII = Array(nonASCIILines[0..<firstLine])
+        var resumeAt: Int?
+        let stopped = out.withUnsafeBufferPointer { p in
+            SourceFile.scanLines(p, from: Int(lineStarts[firstLine]), starts: &starts, nonASCII: &nonASCII) { start in
+                // Past the edit and its terminator bytes, at a line start the old text had too.
+                guard start >= newEnd + 2, let old = oldLine(startingAt: start - delta) else { return false }
+                resumeAt = old
+                return true
+            }
+        }
+        if stopped != nil, let old = resumeAt {
+            let d = Int32(delta)
+            starts.reserveCapacity(starts.count + lineStarts.count - old)
+            for s in lineStarts[(old + 1)...] { starts.append(s + d) }
+            nonASCII.append(contentsOf: nonASCIILines[old...])
+        }
+        return SourceFile(path: path, bytes: out, lineStarts: starts, nonASCIILines: nonASCII)
+    }
+
+    /// The index of the line starting exactly at `offset`, if one does.
+    private func oldLine(startingAt offset: Int) -> Int? {
+        guard offset > 0, offset <= bytes.count else { return nil }
+        let l = line(of: offset)
+        return Int(lineStarts[l]) == offset ? l : nil
     }
 
     public init(path: String, text: String) {

@@ -104,10 +104,14 @@ public struct SyntaxTree: Sendable {
             let o = first < tokens.count ? Int(tokens[first].start) : source.bytes.count
             return o..<o
         }
-        let lastIndex = min(last, tokens.count - 1)
-        var end = Int(tokens[lastIndex].end)
-        if tokens[lastIndex].kind == .rParen, let stringEnd = interpolatedStringEnds[Int32(lastIndex)] { end = Int(stringEnd) }
-        return Int(tokens[first].start)..<end
+        return Int(tokens[first].start)..<end(ofToken: min(last, tokens.count - 1))
+    }
+
+    /// Where a node ending on token `t` ends: the token's end, or, for the `)` closing the last
+    /// interpolation of a string literal, the literal's end.
+    public func end(ofToken t: Int) -> Int {
+        if tokens[t].kind == .rParen, let stringEnd = interpolatedStringEnds[Int32(t)] { return Int(stringEnd) }
+        return Int(tokens[t].end)
     }
 
     public func tokenRange(_ token: Int32) -> Range<Int> { tokens[Int(token)].range }

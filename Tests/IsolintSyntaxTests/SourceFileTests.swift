@@ -218,3 +218,29 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
         #expect(try SourceFile.apply([ByteEdit(range: 0..<1, newText: "ü")], to: Array("ab".utf8)) == Array("üb".utf8))
     }
 }
+
+@Suite struct SourceFileReplacingTests {
+    /// The line table after `replacing` is the one a fresh scan of the new bytes gives, for
+    /// random edits among `\r`, `\n`, `\r\n` and non-ASCII text.
+    @Test func matchesAFreshScan() throws {
+        let pieces = ["a", "\n", "\r", "\r\n", "é", "x\ny", "", "\n\n", "🦀\r"]
+        for seed in UInt64(1)...200 {
+            var rng = SplitMix64(state: seed)
+            var file = SourceFile(path: "f.swift", text: "let a = 1\r\nlet é = 2\rlet c = 3\n\nend")
+            for _ in 0..<20 {
+                let a = Int(rng.next() % UInt64(file.bytes.count + 1))
+                let b = min(file.bytes.count, a + Int(rng.next() % 4))
+                let text = Array(pieces[Int(rng.next() % UInt64(pieces.count))].utf8)
+                file = try file.replacing(a..<b, with: text)
+                let fresh = SourceFile(path: "f.swift", bytes: file.bytes)
+                #expect(file.lineStarts == fresh.lineStarts, "seed \(seed)")
+                #expect(file.nonASCIILines == fresh.nonASCIILines, "seed \(seed)")
+            }
+        }
+    }
+
+    @Test func rejectsARangeOutsideTheFile() {
+        let file = SourceFile(path: "f.swift", text: "abc")
+        #expect(throws: EditError.outOfBounds(2..<5)) { try file.replacing(2..<5, with: []) }
+    }
+}

@@ -52,21 +52,25 @@ public struct Linter: Sendable {
     public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, cache: inout LintCache) -> [Finding] {
         let context = FileContext(tree: tree, index: index, settings: settings)
         var raw: [Finding] = []
-        var entries: [LintCache.Key: [Finding]] = [:]
-        let items = Array(tree.children(tree.root))
+        let items = tree.items
+        var entries: [LintCache.Key: LintCache.Entry] = [:]
+        entries.reserveCapacity(items.count)
         var previousEnd = 0
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             for (k, item) in items.enumerated() {
-                // Nodes of one top-level item are contiguous: the parser finishes it first.
-                let firstNode = Int(item)
-                let endNode = k + 1 < items.count ? Int(items[k + 1]) : tree.nodes.count
+                let firstNode = Int(item.firstNode)
+                let endNode = k + 1 < items.count ? Int(items[k + 1].firstNode) : tree.nodes.count
                 let spanStart = tree.lineStart(previousEnd)
-                let spanEnd = max(tree.range(of: item).upperBound, spanStart)
+                let lastToken = k + 1 < items.count ? Int(items[k + 1].firstToken) - 1 : tree.tokens.count - 2
+                let spanEnd = max(lastToken >= 0 ? tree.end(ofToken: lastToken) : 0, spanStart)
                 previousEnd = spanEnd
                 let key = LintCache.Key(bytes: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
                 if let cached = cache.entries[key] ?? entries[key] {
-                    raw += cached.map { $0.shifted(by: spanStart) }
-                    entries[key] = cached
+                    // Declarations before an edit have not moved: their findings are reused as
+                    // they are; later ones are moved by the edit's length.
+                    let moved = cached.start == spanStart ? cached : LintCache.Entry(start: spanStart, findings: cached.findings.map { $0.shifted(by: spanStart - cached.start) })
+                    raw += moved.findings
+                    entries[key] = moved
                     continue
                 }
                 var local: [Finding] = []
@@ -75,41 +79,55 @@ public struct Linter: Sendable {
                     if subscribed.isEmpty { continue }
                     for r in subscribed { rules[r].check(Int32(i), in: context, into: &local) }
                 }
+                local = configured(local)
                 raw += local
-                entries[key] = local.map { $0.shifted(by: -spanStart) }
+                entries[key] = LintCache.Entry(start: spanStart, findings: local)
             }
         }
         cache.entries = entries
         let suppressions = Suppressions(tree: tree)
-        raw += UnknownRuleInSuppression.findings(suppressions, known: knownRuleIDs)
+        raw += configured(UnknownRuleInSuppression.findings(suppressions, known: knownRuleIDs))
+        if !suppressions.isEmpty {
+            raw.removeAll { suppressions.isSuppressed($0.ruleID, line: tree.source.line(of: $0.range.lowerBound)) }
+        }
+        // Items come in source order, so the findings usually are already.
+        let inOrder: (Finding, Finding) -> Bool = { a, b in
+            if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound < b.range.lowerBound }
+            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
+            return a.message < b.message
+        }
+        if zip(raw, raw.dropFirst()).contains(where: { inOrder($1, $0) }) { raw.sort(by: inOrder) }
+        // One finding per rule, position and message, whatever path led a rule there twice
+        // (duplicates are adjacent once sorted).
+        let same: (Finding, Finding) -> Bool = { a, b in
+            a.range.lowerBound == b.range.lowerBound && a.ruleID == b.ruleID && a.message == b.message
+        }
+        guard zip(raw, raw.dropFirst()).contains(where: same) else { return raw }
+        var unique: [Finding] = []
+        unique.reserveCapacity(raw.count)
+        for f in raw {
+            if let last = unique.last, same(last, f) { continue }
+            unique.append(f)
+        }
+        return unique
+    }
+
+    /// Findings with the configuration applied: disabled rules dropped, severities overridden
+    /// (a user's severity replaces the rule's, an `info` companion case's included).
+    private func configured(_ findings: [Finding]) -> [Finding] {
         var out: [Finding] = []
-        out.reserveCapacity(raw.count)
-        for var f in raw {
+        out.reserveCapacity(findings.count)
+        for var f in findings {
             guard let d = descriptors[f.ruleID] else { continue }
-            // A user's severity replaces the rule's (including an `info` companion case's).
             if let override = configuration.ruleOverrides[d.id] {
                 guard let severity = override else { continue }
                 f.severity = severity
             } else if !d.enabledByDefault {
                 continue
             }
-            if suppressions.isSuppressed(f.ruleID, line: tree.source.line(of: f.range.lowerBound)) { continue }
             out.append(f)
         }
-        out.sort { a, b in
-            if a.range.lowerBound != b.range.lowerBound { return a.range.lowerBound < b.range.lowerBound }
-            if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
-            return a.message < b.message
-        }
-        // One finding per rule, position and message, whatever path led a rule there twice
-        // (duplicates are adjacent once sorted).
-        var unique: [Finding] = []
-        unique.reserveCapacity(out.count)
-        for f in out {
-            if let last = unique.last, last.range.lowerBound == f.range.lowerBound, last.ruleID == f.ruleID, last.message == f.message { continue }
-            unique.append(f)
-        }
-        return unique
+        return out
     }
 
     /// Index a set of trees (the first pass).
@@ -168,18 +186,32 @@ public struct LintCache: Sendable {
     struct Key: Hashable, Sendable {
         let hash: UInt64
         let length: Int
+        /// A 64-bit hash taken eight bytes at a time (the whole file is hashed per keystroke).
         init(bytes: UnsafeBufferPointer<UInt8>) {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in bytes {
-                h ^= UInt64(b)
-                h = h &* 0x100_0000_01b3
+            let raw = UnsafeRawBufferPointer(bytes)
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
+                h ^= h >> 29
+                i += 8
+            }
+            while i < raw.count {
+                h = (h ^ UInt64(raw[i])) &* 0x100_0000_01b3
+                i += 1
             }
             hash = h
             length = bytes.count
         }
     }
 
-    var entries: [Key: [Finding]] = [:]
+    /// A declaration's findings, with the offset its span started at when they were found.
+    struct Entry: Sendable {
+        var start: Int
+        var findings: [Finding]
+    }
+
+    var entries: [Key: Entry] = [:]
     public init() {}
 }
 

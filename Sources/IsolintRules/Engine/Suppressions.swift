@@ -24,9 +24,11 @@ public struct Suppressions: Sendable {
 
     public init(tree: SyntaxTree) {
         let source = tree.source
-        for c in tree.comments where !c.isBlock {
-            guard let d = Suppressions.parse(source.bytes, c.range, line: source.line(of: Int(c.start))) else { continue }
-            directives.append(d)
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for c in tree.comments where !c.isBlock && Suppressions.mayBeDirective(bytes, c.range) {
+                guard let d = Suppressions.parse(source.bytes, c.range, line: source.line(of: Int(c.start))) else { continue }
+                directives.append(d)
+            }
         }
         var open: [String: Int] = [:]
         for d in directives {
@@ -42,6 +44,17 @@ public struct Suppressions: Sendable {
             }
         }
         for (id, start) in open { lineRanges[id, default: []].append(start...Int.max - 1) }
+    }
+
+    /// `//`, blanks, then `isolint:` — checked on the bytes, so that the many comments that are
+    /// not directives cost no String.
+    static func mayBeDirective(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var i = range.lowerBound + 2
+        while i < range.upperBound, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+        let marker: StaticString = "isolint:"
+        guard range.upperBound - i >= marker.utf8CodeUnitCount else { return false }
+        for k in 0..<marker.utf8CodeUnitCount where bytes[i + k] != marker.utf8Start[k] { return false }
+        return true
     }
 
     /// Parses one `//` comment; nil when it is not a directive.
@@ -64,6 +77,9 @@ public struct Suppressions: Sendable {
         if ids.isEmpty { ids = ["all"] }
         return Directive(form: form, ids: ids, range: range, line: line)
     }
+
+    /// No directive at all (the usual case: nothing to check per finding).
+    public var isEmpty: Bool { directives.isEmpty }
 
     public func isSuppressed(_ ruleID: String, line: Int) -> Bool {
         // A directive's own unknown ids are reported whatever `all` it also names.

@@ -1,0 +1,41 @@
+import Foundation
+import IsolintRules
+import IsolintSyntax
+import Testing
+
+/// The language server's path — an incremental re-parse and the per-declaration lint cache
+/// carried from version to version — gives exactly the findings of a fresh parse and lint.
+@Suite struct LintCacheTests {
+    /// Typing-like edits: text inserted or removed at random places, comments and braces included.
+    private static let insertions = ["x", " ", "\n", "// note\n", "{", "}", "\"", "let q = 1\n", "// isolint:disable-next-line all\n", "@MainActor ", ""]
+
+    @Test(arguments: RuleFixture.all().filter { $0.name.hasPrefix("fires-") })
+    func incrementalLintEqualsAFreshLint(_ fixture: RuleFixture) throws {
+        let prepared = PreparedFixture(try Data(contentsOf: fixture.url))
+        var config = Configuration()
+        for d in RuleCatalog.descriptors where !d.enabledByDefault { config.ruleOverrides[d.id] = d.defaultSeverity }
+        let linter = Linter(configuration: config)
+        let path = "/fixtures/\(fixture.rule)/\(fixture.name).swift"
+        var bytes = prepared.bytes
+        var tree = SyntaxTree.parse(SourceFile(path: path, bytes: bytes))
+        let index = Linter.index([tree])
+        var cache = LintCache()
+        _ = linter.lint(tree, index: index, settings: prepared.settings, cache: &cache)
+        var seed = UInt64(fixture.testDescription.utf8.reduce(5381) { ($0 &* 33) &+ UInt64($1) })
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return n <= 0 ? 0 : Int((seed >> 33) % UInt64(n))
+        }
+        for step in 0..<12 {
+            let at = random(bytes.count + 1)
+            let removing = random(3) == 0 ? min(random(8), bytes.count - at) : 0
+            bytes.replaceSubrange(at..<(at + removing), with: Array(Self.insertions[random(Self.insertions.count)].utf8))
+            let source = SourceFile(path: path, bytes: bytes)
+            tree = tree.reparsed(source)
+            let incremental = linter.lint(tree, index: index, settings: prepared.settings, cache: &cache)
+            let fresh = linter.lint(SyntaxTree.parse(source), index: index, settings: prepared.settings)
+            #expect(incremental == fresh, "step \(step): edit at byte \(at)")
+            if incremental != fresh { return }
+        }
+    }
+}
