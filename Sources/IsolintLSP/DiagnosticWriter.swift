@@ -4,15 +4,17 @@ import IsolintSyntax
 /// Findings as LSP `Diagnostic`s: JSON values for pull reports and code actions, and the bytes
 /// of a `publishDiagnostics` written directly on every keystroke's path.
 public struct DiagnosticWriter: Sendable {
-    /// `codeDescription.href` is this plus the rule id, when set.
+    /// `codeDescription.href` is this plus the rule id, when set and the client supports it.
     public let docsBaseURL: String?
     /// Rules that are noise by nature (default severity hint): their diagnostics are faded
-    /// (`Unnecessary`), whatever severity a user gives them.
+    /// (`Unnecessary`), whatever severity a user gives them — for clients that support the tag.
     let fadedRules: Set<String>
+    let relatedInformation: Bool
 
-    public init(linter: Linter, docsBaseURL: String?) {
-        self.docsBaseURL = docsBaseURL
-        self.fadedRules = Set(linter.descriptors.values.filter { $0.defaultSeverity == .hint }.map(\.id))
+    public init(linter: Linter, docsBaseURL: String?, capabilities: ClientCapabilities = ClientCapabilities()) {
+        self.docsBaseURL = capabilities.codeDescription ? docsBaseURL : nil
+        self.fadedRules = capabilities.unnecessaryTag ? Set(linter.descriptors.values.filter { $0.defaultSeverity == .hint }.map(\.id)) : []
+        self.relatedInformation = capabilities.relatedInformation
     }
 
     public func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> JSON {
@@ -27,7 +29,7 @@ public struct DiagnosticWriter: Sendable {
         pairs.append(("source", .string("isolint")))
         pairs.append(("message", .string(f.message)))
         if fadedRules.contains(f.ruleID) { pairs.append(("tags", .array([.int(1)]))) }
-        if !f.notes.isEmpty {
+        if relatedInformation, !f.notes.isEmpty {
             pairs.append(("relatedInformation", .array(f.notes.map { n in
                 .object([("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])), ("message", .string(n.message))])
             })))
@@ -58,7 +60,7 @@ public struct DiagnosticWriter: Sendable {
         append(#","diagnostics":["#)
         for (i, f) in findings.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            if !f.notes.isEmpty || docsBaseURL != nil {
+            if (relatedInformation && !f.notes.isEmpty) || docsBaseURL != nil {
                 diagnostic(f, index: i, uri: uri, version: version, positions).write(&out)
                 continue
             }

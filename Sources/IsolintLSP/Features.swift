@@ -5,7 +5,10 @@ import IsolintSyntax
 public enum Commands {
     public static let fixAll = "isolint.fixAll"
     public static let explain = "isolint.explain"
-    public static let all = [fixAll, explain]
+    /// What a code action does for clients without code action literals: the action's `data`
+    /// as arguments; the edit goes through `workspace/applyEdit`.
+    public static let applyFix = "isolint.applyFix"
+    public static let all = [fixAll, explain, applyFix]
 }
 
 extension LanguageServer {
@@ -32,28 +35,6 @@ extension LanguageServer {
             hash = hash &* 0x100_0000_01b3
         }
         return "\(version)-\(String(hash, radix: 36))"
-    }
-
-    func workspaceDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
-        var previous: [String: String] = [:]
-        for p in params?["previousResultIds"]?.array ?? [] {
-            if let uri = p["uri"]?.string, let value = p["value"]?.string { previous[uri] = value }
-        }
-        var items: [JSON] = []
-        for (uri, doc) in documents.sorted(by: { $0.key < $1.key }) {
-            guard let a = await currentAnalysis(doc) else { continue }
-            let positions = Positions(source: a.tree.source, encoding: encoding)
-            let report = JSON.array(a.findings.enumerated().map { diagnostics.diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
-            let resultID = Self.resultID(a.version, report)
-            if previous[uri] == resultID {
-                items.append(.object([("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("unchanged")), ("resultId", .string(resultID))]))
-                continue
-            }
-            items.append(.object([
-                ("uri", .string(uri)), ("version", .int(a.version)), ("kind", .string("full")), ("resultId", .string(resultID)), ("items", report),
-            ]))
-        }
-        return .object([("items", .array(items))])
     }
 
     // MARK: Code actions
@@ -131,6 +112,10 @@ extension LanguageServer {
 
     func action(title: String, kind: String, diagnostic: JSON?, preferred: Bool, data: [ActionDataPart], edits: [ByteEdit],
                 uri: String, version: Int, _ positions: Positions) -> JSON {
+        // A client without code action literals takes `Command`s (LSP 3.17 §codeAction).
+        guard capabilities.codeActionLiteralSupport else {
+            return .object([("title", .string(title)), ("command", .string(Commands.applyFix)), ("arguments", .array(data.map(\.json)))])
+        }
         var pairs: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
         if let diagnostic { pairs.append(("diagnostics", .array([diagnostic]))) }
         if preferred { pairs.append(("isPreferred", .bool(true))) }
@@ -143,9 +128,20 @@ extension LanguageServer {
     }
 
     func resolveCodeAction(_ params: JSON?) async throws(LSPError) -> JSON {
-        guard let params, let data = params["data"]?.array, data.count == 5, let what = data[0].string, let uri = data[1].string,
+        guard let params, let data = params["data"]?.array else { throw .invalidParams("codeAction/resolve needs the data this server attached") }
+        let edit = try await actionEdit(data)
+        guard case .object(var pairs) = params else { throw .invalidParams("code action must be an object") }
+        pairs.removeAll { $0.0 == "edit" }
+        pairs.append(("edit", edit))
+        return .object(pairs)
+    }
+
+    /// The workspace edit of a code action from the `data` it was offered with:
+    /// `[what, uri, version, finding, fix]`.
+    func actionEdit(_ data: [JSON]) async throws(LSPError) -> JSON {
+        guard data.count == 5, let what = data[0].string, let uri = data[1].string,
               let version = data[2].int, let i = data[3].int, let j = data[4].int else {
-            throw .invalidParams("codeAction/resolve needs the data this server attached")
+            throw .invalidParams("expected the data this server attached to the code action")
         }
         guard let doc = documents[uri] else { throw .invalidParams("document not open: \(uri)") }
         guard let a = await currentAnalysis(doc), a.version == version else {
@@ -163,10 +159,7 @@ extension LanguageServer {
         default:
             edits = fixAllEdits(a)
         }
-        guard case .object(var pairs) = params else { throw .invalidParams("code action must be an object") }
-        pairs.removeAll { $0.0 == "edit" }
-        pairs.append(("edit", workspaceEdit(uri: uri, version: version, edits: edits, positions)))
-        return .object(pairs)
+        return workspaceEdit(uri: uri, version: version, edits: edits, positions)
     }
 
     // MARK: Hover
@@ -244,6 +237,11 @@ extension LanguageServer {
             let edit = workspaceEdit(uri: uri, version: a.version, edits: edits, positions)
             guard capabilities.applyEdit else { return edit }
             _ = await request("workspace/applyEdit", .object([("label", .string("isolint: fix all")), ("edit", edit)]))
+            return .null
+        case Commands.applyFix:
+            let edit = try await actionEdit(args)
+            guard capabilities.applyEdit else { return edit }
+            _ = await request("workspace/applyEdit", .object([("label", .string("isolint: apply fix")), ("edit", edit)]))
             return .null
         case Commands.explain:
             guard let id = args.first?.string ?? args.first?["rule"]?.string else { throw .invalidParams("isolint.explain takes a rule id") }

@@ -37,6 +37,15 @@ public struct ClientCapabilities: Sendable {
     public var markdownHover = true
     /// `workspace/diagnostic/refresh` may be sent (pull clients re-pull after a settings change).
     public var diagnosticRefresh = false
+    /// `workspace/inlayHint/refresh` may be sent (after settings or the index change).
+    public var inlayHintRefresh = false
+    /// Diagnostic fields the client declares it understands (`publishDiagnostics` capabilities):
+    /// the `Unnecessary` tag, `codeDescription`, `relatedInformation`.
+    public var unnecessaryTag = false
+    public var codeDescription = false
+    public var relatedInformation = false
+    /// `workspace/didChangeWorkspaceFolders` is sent when folders are added or removed.
+    public var workspaceFolders = false
 
     public init() {}
 
@@ -48,6 +57,12 @@ public struct ClientCapabilities: Sendable {
         codeActionResolve = resolve.contains("edit") && c.at("textDocument", "codeAction", "dataSupport")?.bool == true
         diagnosticRefresh = c.at("workspace", "diagnostics", "refreshSupport")?.bool ?? false
         codeActionLiteralSupport = c.at("textDocument", "codeAction", "codeActionLiteralSupport") != nil
+        inlayHintRefresh = c.at("workspace", "inlayHint", "refreshSupport")?.bool ?? false
+        let publish = c.at("textDocument", "publishDiagnostics")
+        unnecessaryTag = publish?.at("tagSupport", "valueSet")?.array?.contains { $0.int == 1 } ?? false
+        codeDescription = publish?["codeDescriptionSupport"]?.bool ?? false
+        relatedInformation = publish?["relatedInformation"]?.bool ?? false
+        workspaceFolders = c.at("workspace", "workspaceFolders")?.bool ?? false
         documentChanges = c.at("workspace", "workspaceEdit", "documentChanges")?.bool ?? false
         workDoneProgress = c.at("window", "workDoneProgress")?.bool ?? false
         configuration = c.at("workspace", "configuration")?.bool ?? false

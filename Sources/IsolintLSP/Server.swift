@@ -27,6 +27,13 @@ public actor LanguageServer {
     var remergeTask: Task<Void, Never>?
     var lastPublishedDigest: [String: [UInt8]] = [:]
     var indexPartTasks: [String: Task<Void, Never>] = [:]
+    var analysisTasks: [String: Task<Void, Never>] = [:]
+    /// `$/setTrace` (or initialize's `trace`): off, messages or verbose.
+    var trace = "off"
+    /// The configuration problems last reported, so each distinct set is reported once.
+    var reportedProblems: [String] = []
+    /// `workspace/diagnostic` reports of files that are not open, by path.
+    var diskReports: [String: DiskReport] = [:]
     /// Set by `exit`; the process exits with it.
     public private(set) var exitCode: Int32?
     let log: @Sendable (String) -> Void
@@ -93,24 +100,19 @@ public actor LanguageServer {
             await send(errorResponse(id: id, code: ErrorCode.requestCancelled, message: "cancelled"))
             return
         }
+        if method == "workspace/diagnostic" {
+            // Linting the workspace's files can take seconds: the queue (edits!) goes on meanwhile.
+            Task { await self.respond(id: id, key: key) { () async throws(LSPError) -> JSON in try await self.workspaceDiagnostic(params) } }
+            return
+        }
+        await respond(id: id, key: key) { () async throws(LSPError) -> JSON in try await self.result(of: method, params) }
+    }
+
+    /// Answers request `id` with `compute`'s result or error, or `RequestCancelled` when the
+    /// client cancelled it meanwhile.
+    func respond(id: JSON, key: String, _ compute: () async throws(LSPError) -> JSON) async {
         do throws(LSPError) {
-            let result: JSON
-            switch method {
-            case "initialize": result = try await initialize(params)
-            case "shutdown":
-                state = .shutDown
-                indexingTask?.cancel()
-                result = .null
-            case "textDocument/diagnostic": result = try await documentDiagnostic(params)
-            case "workspace/diagnostic": result = try await workspaceDiagnostic(params)
-            case "textDocument/codeAction": result = try await codeActions(params)
-            case "codeAction/resolve": result = try await resolveCodeAction(params)
-            case "textDocument/hover": result = try await hover(params)
-            case "textDocument/inlayHint": result = try await inlayHints(params)
-            case "workspace/executeCommand": result = try await executeCommand(params)
-            default:
-                throw LSPError(ErrorCode.methodNotFound, "method not found: \(method)")
-            }
+            let result = try await compute()
             if cancelled.remove(key) != nil {
                 await send(errorResponse(id: id, code: ErrorCode.requestCancelled, message: "cancelled"))
                 return
@@ -119,6 +121,24 @@ public actor LanguageServer {
         } catch {
             await send(errorResponse(id: id, code: error.code, message: error.message))
         }
+    }
+
+    func result(of method: String, _ params: JSON?) async throws(LSPError) -> JSON {
+        switch method {
+        case "initialize": return try await initialize(params)
+        case "shutdown":
+            state = .shutDown
+            indexingTask?.cancel()
+            return .null
+        case "textDocument/diagnostic": return try await documentDiagnostic(params)
+        case "textDocument/codeAction": return try await codeActions(params)
+        case "codeAction/resolve": return try await resolveCodeAction(params)
+        case "textDocument/hover": return try await hover(params)
+        case "textDocument/inlayHint": return try await inlayHints(params)
+        case "workspace/executeCommand": return try await executeCommand(params)
+        default:
+            throw LSPError(ErrorCode.methodNotFound, "method not found: \(method)")
+            }
     }
 
     func handleNotification(method: String, params: JSON?) async {
@@ -138,7 +158,9 @@ public actor LanguageServer {
             case "workspace/didChangeWatchedFiles": await didChangeWatchedFiles(params)
             case "workspace/didChangeConfiguration": await didChangeConfiguration(params)
             case "window/workDoneProgress/cancel": indexingTask?.cancel()
-            case "$/setTrace", "$/cancelRequest": break
+            case "$/setTrace": trace = params?["value"]?.string ?? "off"
+            case "$/cancelRequest": break
+            case "workspace/didChangeWorkspaceFolders": await didChangeWorkspaceFolders(params)
             default:
                 // Unknown notifications are ignored, as the specification asks.
                 break
@@ -178,6 +200,23 @@ public actor LanguageServer {
         await notify("window/logMessage", .object([("type", .int(type)), ("message", .string(text))]))
     }
 
+    /// `$/logTrace` when the client turned tracing on; `verbose` only at the verbose level.
+    func logTrace(_ message: String, verbose: @autoclosure () -> String? = nil) async {
+        guard trace != "off" else { return }
+        var pairs: [(String, JSON)] = [("message", .string(message))]
+        if trace == "verbose", let v = verbose() { pairs.append(("verbose", .string(v))) }
+        await notify("$/logTrace", .object(pairs))
+    }
+
+    /// Logs the configuration's problems (a warning each) when they differ from those last
+    /// reported: after `initialized` and after every re-configuration.
+    func reportConfigurationProblems() async {
+        let now = workspace.configurationProblems.map { "configuration: \($0) (ignored)" }
+        guard now != reportedProblems else { return }
+        reportedProblems = now
+        for message in now { await logMessage(message, type: 2) }
+    }
+
     // MARK: Lifecycle
 
     func initialize(_ params: JSON?) async throws(LSPError) -> JSON {
@@ -185,6 +224,7 @@ public actor LanguageServer {
         capabilities = ClientCapabilities(params?["capabilities"])
         encoding = capabilities.negotiatedEncoding
         initializationOptions = params?["initializationOptions"]
+        trace = params?["trace"]?.string ?? "off"
         var roots: [String] = []
         for folder in params?["workspaceFolders"]?.array ?? [] {
             if let uri = folder["uri"]?.string, let p = URIPath.path(uri) { roots.append(p) }
@@ -215,7 +255,7 @@ public actor LanguageServer {
             ("hoverProvider", .bool(true)),
             ("inlayHintProvider", .bool(true)),
             ("executeCommandProvider", .object([("commands", .array(Commands.all.map { .string($0) }))])),
-            ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true))]))])),
+            ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))])),
         ])
     }
 
@@ -231,7 +271,7 @@ public actor LanguageServer {
                 ("registerOptions", .object([("watchers", watchers)])),
             ])]))]))
         }
-        for p in workspace.configurationProblems { await logMessage("configuration: \(p) (ignored)", type: 2) }
+        await reportConfigurationProblems()
         startIndexing()
     }
 
@@ -244,7 +284,7 @@ public actor LanguageServer {
         }
         workspace.loadConfiguration(clientSettings: .object(merged))
         linter = Linter(configuration: workspace.configuration)
-        diagnostics = DiagnosticWriter(linter: linter, docsBaseURL: workspace.configuration.docsBaseURL)
+        diagnostics = DiagnosticWriter(linter: linter, docsBaseURL: workspace.configuration.docsBaseURL, capabilities: capabilities)
     }
 
     // MARK: Workspace indexing
@@ -312,6 +352,9 @@ public actor LanguageServer {
     }
 
     func reanalyzeOpenDocuments() async {
+        // Hints show isolation the index and settings decide; the client re-asks when told.
+        // Not awaited: the queue must not wait on the client's answer.
+        if capabilities.inlayHintRefresh, !documents.isEmpty { Task { _ = await self.request("workspace/inlayHint/refresh", .null) } }
         if capabilities.pullDiagnostics {
             // Pull clients ask again when told to.
             if capabilities.diagnosticRefresh { _ = await request("workspace/diagnostic/refresh", .null) }
@@ -356,6 +399,7 @@ public actor LanguageServer {
         let path = doc.path
         if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
             applySettings()
+            await reportConfigurationProblems()
             await reanalyzeOpenDocuments()
         }
     }
@@ -365,6 +409,7 @@ public actor LanguageServer {
         let path = documents[uri]?.path
         documents[uri] = nil
         indexPartTasks.removeValue(forKey: uri)?.cancel()
+        analysisTasks.removeValue(forKey: uri)?.cancel()
         lastPublished[uri] = nil
         lastPublishedDigest[uri] = nil
         // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
@@ -392,7 +437,10 @@ public actor LanguageServer {
                 workspace.parts[path] = IndexBuilder.index(SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data))))
             }
         }
-        if reconfigure { applySettings() }
+        if reconfigure {
+            applySettings()
+            await reportConfigurationProblems()
+        }
         workspace.remerge()
         await reanalyzeOpenDocuments()
     }
@@ -405,7 +453,28 @@ public actor LanguageServer {
             if let first = result?[0], case .object = first { clientSettings = first }
         }
         applySettings()
+        await reportConfigurationProblems()
         await reanalyzeOpenDocuments()
+    }
+
+    /// Folders added or removed: the roots change, the configuration is read again, files of
+    /// removed folders leave the index (unless open), and the workspace is indexed again.
+    func didChangeWorkspaceFolders(_ params: JSON?) async {
+        func paths(_ key: String) -> [String] {
+            (params?.at("event", key)?.array ?? []).compactMap { $0["uri"]?.string }.compactMap(URIPath.path)
+                .map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+        }
+        let removed = paths("removed"), added = paths("added")
+        workspace.roots.removeAll { removed.contains($0) }
+        for root in added where !workspace.roots.contains(root) { workspace.roots.append(root) }
+        let open = Set(documents.values.map(\.path))
+        for path in Array(workspace.parts.keys) where !open.contains(path) && removed.contains(where: { path.hasPrefix($0 + "/") }) {
+            workspace.parts[path] = nil
+        }
+        applySettings()
+        await reportConfigurationProblems()
+        workspace.remerge()
+        startIndexing()
     }
 
     // MARK: Analysis
@@ -420,8 +489,11 @@ public actor LanguageServer {
         let known = workspace.parts[path] != nil
         let settings = workspace.settings.settings(for: path)
         let linter = self.linter
+        // An excluded file is still parsed (for the index) but gets no findings.
+        let excluded = workspace.configuration.isExcluded(path)
         return { source, previous, cache in
             let tree = previous?.reparsed(source) ?? SyntaxTree.parse(source)
+            if excluded { return (tree, known ? nil : IndexBuilder.index(tree), []) }
             guard !known else {
                 // The index part is computed after publishing, off the keystroke's path.
                 return (tree, nil, linter.lint(tree, index: index, settings: settings, cache: &cache))
@@ -476,12 +548,20 @@ public actor LanguageServer {
     }
 
     /// Analyses `version` of a document in its own task; publishes unless superseded.
+    /// A newer schedule for the same document cancels this one: if it has not started analysing,
+    /// it never does; if it has, it does not publish.
     func scheduleAnalysis(_ doc: DocumentActor, version: Int) {
         let analyze = analysisFunction(for: doc.path)
         let generation = workspace.generation
-        Task {
-            guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze) else { return }
+        analysisTasks[doc.uri]?.cancel()
+        analysisTasks[doc.uri] = Task {
+            guard !Task.isCancelled else { return }
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze), !Task.isCancelled else { return }
+            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             await self.publish(doc, a)
+            await self.logTrace("analysed \(doc.uri) version \(a.version): \(a.findings.count) findings",
+                                verbose: "parse and lint took \((ms * 100).rounded() / 100) ms")
             if let part = a.index { self.noteIndexPart(doc.path, part) } else { self.scheduleIndexPart(doc) }
         }
     }

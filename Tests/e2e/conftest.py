@@ -46,6 +46,24 @@ def pytest_collection_modifyitems(config, items):
 def pytest_report_header(config):
     return f"isolint: {ISOLINT}" + (" (missing: every test is skipped)" if MISSING else "")
 
+# Capabilities every editor this server supports declares (tests opt out with bare=True).
+EDITOR_BASELINE: dict[str, Any] = {
+    "textDocument": {
+        "codeAction": {"codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["", "quickfix", "source", "source.fixAll"]}}},
+        "publishDiagnostics": {"relatedInformation": True, "tagSupport": {"valueSet": [1, 2]}, "codeDescriptionSupport": True},
+    },
+}
+
+
+def merge_defaults(target: dict[str, Any], defaults: dict[str, Any]) -> None:
+    """Adds `defaults` to `target` where `target` says nothing (nested dicts merged)."""
+    for key, value in defaults.items():
+        if key not in target:
+            target[key] = copy.deepcopy(value)
+        elif isinstance(target[key], dict) and isinstance(value, dict):
+            merge_defaults(target[key], value)
+
+
 TIMEOUT = 10.0  # seconds any single wait may take; nothing in this suite should come close
 _ids = itertools.count(100000)  # hand-written ids in tests stay below this
 
@@ -189,8 +207,11 @@ class Client(LanguageClient):
     # -- lifecycle ------------------------------------------------------------------------
 
     async def initialize(self, capabilities: dict[str, Any] | None = None, root: pathlib.Path | None = None,
-                         initialized: bool = True, **extra) -> dict[str, Any]:
-        capabilities = capabilities or {}
+                         initialized: bool = True, bare: bool = False, **extra) -> dict[str, Any]:
+        # What Neovim, VS Code, Helix and Emacs all declare, unless a test asks for a bare client.
+        capabilities = copy.deepcopy(capabilities or {})
+        if not bare:
+            merge_defaults(capabilities, EDITOR_BASELINE)
         # pytest-lsp's spec checks read the typed capabilities.
         self.capabilities = get_converter().structure(capabilities, types.ClientCapabilities)
         params: dict[str, Any] = {"processId": os.getpid(), "capabilities": capabilities,

@@ -16,8 +16,8 @@ EXPECTED_CAPABILITIES = {
     "codeActionProvider": {"codeActionKinds": ["quickfix", "source.fixAll.isolint"], "resolveProvider": True},
     "hoverProvider": True,
     "inlayHintProvider": True,
-    "executeCommandProvider": {"commands": ["isolint.fixAll", "isolint.explain"]},
-    "workspace": {"workspaceFolders": {"supported": True}},
+    "executeCommandProvider": {"commands": ["isolint.fixAll", "isolint.explain", "isolint.applyFix"]},
+    "workspace": {"workspaceFolders": {"supported": True, "changeNotifications": True}},
 }
 
 
