@@ -1,4 +1,4 @@
-// libFuzzer entry point for the lexer and parser. Built by scripts/fuzz.sh together with the
+// libFuzzer entry point for the lexer, the parser and incremental re-parsing. Built by scripts/fuzz.sh together with the
 // IsolintSyntax sources (one module, so no import). Checks the invariants every consumer of
 // the tree relies on; any violation, crash or hang is a bug.
 
@@ -29,5 +29,28 @@ public func isolintFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(back <= size, "offset out of bounds")
         }
     }
+    checkIncremental(tree, bytes)
     return 0
+}
+
+/// An edit derived from the input itself (where, how much to remove, what to insert), then the
+/// incremental re-parse from the tree of the input must equal a full parse of the edited text.
+func checkIncremental(_ tree: SyntaxTree, _ bytes: [UInt8]) {
+    let snippets = ["x", "\n", "{", "}", "(", ")", "\"", "\"\"\"", "/*", "*/", "//", "\\(", "#if X\n", "#endif\n", "/", "`", ""]
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    let at = Int(h % UInt64(bytes.count + 1))
+    let removing = min(Int((h >> 20) % 6), bytes.count - at)
+    let inserting = Array(snippets[Int((h >> 40) % UInt64(snippets.count))].utf8)
+    var edited = bytes
+    edited.replaceSubrange(at..<(at + removing), with: inserting)
+    let source = SourceFile(path: "fuzz.swift", bytes: edited)
+    let incremental = tree.reparsed(source)
+    let full = SyntaxTree.parse(source)
+    precondition(incremental.tokens == full.tokens, "incremental tokens differ")
+    precondition(incremental.comments == full.comments, "incremental comments differ")
+    precondition(incremental.matching == full.matching, "incremental bracket matching differs")
+    precondition(incremental.interpolatedStringEnds == full.interpolatedStringEnds, "incremental string ends differ")
+    precondition(incremental.items == full.items, "incremental items differ")
+    precondition(incremental.nodes == full.nodes, "incremental nodes differ")
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the lexer and parser with libFuzzer for a bounded time.
+# Fuzzes the lexer, the parser and incremental re-parsing with libFuzzer for a bounded time.
 #   scripts/fuzz.sh [SECONDS]     (default 60)
 # Builds .build/fuzz/fuzz-parser from Sources/IsolintSyntax + Fuzz/FuzzParser.swift with
 # -sanitize=fuzzer,address, seeds it with the test fixtures and Examples/, and stops after
