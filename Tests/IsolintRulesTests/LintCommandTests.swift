@@ -388,4 +388,26 @@ struct LintCommandTests {
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("# prefer-mutex (info, off by default)\n\n"))
     }
+
+    // MARK: bench --keystrokes
+
+    @Test func keystrokeBenchTimesEveryPhase() throws {
+        let box = try Sandbox()
+        var text = ""
+        for k in 0..<40 { text += "enum E\(k) { static var x = \(k) }\nfunc f\(k)() { print(\(k)) }\n" }
+        try box.write("Many.swift", text)
+        let r = try box.run(["bench", "--keystrokes", "Many.swift", "--edits", "20"])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Many.swift: 81 lines, 40 findings, ") == true)
+        #expect(lines.first?.hasSuffix(" KiB per publish, 20 typing edits") == true)
+        for phase in ["apply the edit (line table)", "full parse (reference)", "incremental re-parse", "lint (cached declarations)", "publishDiagnostics bytes"] {
+            #expect(lines.contains { $0.hasPrefix("  " + phase) }, "\(phase)")
+        }
+        #expect(lines.last?.hasPrefix("ratio: incremental re-parse is ") == true)
+        let missing = try box.run(["bench", "--keystrokes", "Nope.swift"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "isolint bench: cannot read Nope.swift\n")
+    }
 }
