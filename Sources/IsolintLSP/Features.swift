@@ -18,7 +18,8 @@ extension LanguageServer {
         let doc = try document(params)
         guard let a = await currentAnalysis(doc) else { throw LSPError(ErrorCode.contentModified, "document changed") }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let items = JSON.array(a.findings.enumerated().map { diagnostics.diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })
+        let writer = tools(for: doc.path).writer
+        let items = JSON.array(a.findings.enumerated().map { writer.diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })
         let resultID = Self.resultID(a.version, items)
         if params?["previousResultId"]?.string == resultID {
             return .object([("kind", .string("unchanged")), ("resultId", .string(resultID))])
@@ -94,7 +95,7 @@ extension LanguageServer {
         var actions: [JSON] = []
         if wanted("quickfix") {
             for (i, f) in a.findings.enumerated() where f.range.lowerBound <= range.upperBound && range.lowerBound <= f.range.upperBound {
-                let diag = diagnostics.diagnostic(f, index: i, uri: uri, version: a.version, positions)
+                let diag = tools(for: doc.path).writer.diagnostic(f, index: i, uri: uri, version: a.version, positions)
                 for (j, fix) in f.fixes.enumerated() {
                     actions.append(action(title: fix.title, kind: "quickfix", diagnostic: diag, preferred: fix.isPreferred,
                                           data: [.s("fix"), .s(uri), .i(a.version), .i(i), .i(j)], edits: fix.edits, uri: uri, version: a.version, positions))
@@ -190,7 +191,7 @@ extension LanguageServer {
 
     func inlayHints(_ params: JSON?) async throws(LSPError) -> JSON {
         let doc = try document(params)
-        guard workspace.configuration.inlayHints == true, let a = await currentAnalysis(doc) else { return .array([]) }
+        guard workspace.configuration(for: doc.path).inlayHints == true, let a = await currentAnalysis(doc) else { return .array([]) }
         let positions = Positions(source: a.tree.source, encoding: encoding)
         let range = try positions.byteRange(params?["range"])
         let tree = a.tree

@@ -15,8 +15,11 @@ public actor LanguageServer {
     var encoding = PositionEncoding.utf16
     var documents: [String: DocumentActor] = [:]
     var workspace = WorkspaceState()
+    /// The first root's (or the only) configuration's linter and diagnostic writer; `tools(for:)`
+    /// picks a file's own root's.
     var linter = Linter()
     var diagnostics = DiagnosticWriter(linter: Linter(), docsBaseURL: nil)
+    var rootTools: [(root: String, linter: Linter, writer: DiagnosticWriter)] = []
     var lastPublished: [String: Int] = [:]
     var cancelled: Set<String> = []
     var pending: [String: CheckedContinuation<JSON?, Never>] = [:]
@@ -285,6 +288,16 @@ public actor LanguageServer {
         workspace.loadConfiguration(clientSettings: .object(merged))
         linter = Linter(configuration: workspace.configuration)
         diagnostics = DiagnosticWriter(linter: linter, docsBaseURL: workspace.configuration.docsBaseURL, capabilities: capabilities)
+        rootTools = workspace.rootConfigurations.map { root, configuration in
+            let l = Linter(configuration: configuration)
+            return (root, l, DiagnosticWriter(linter: l, docsBaseURL: configuration.docsBaseURL, capabilities: capabilities))
+        }
+    }
+
+    /// The linter and diagnostic writer for a file: its root's configuration.
+    func tools(for path: String) -> (linter: Linter, writer: DiagnosticWriter) {
+        if let t = rootTools.first(where: { path.hasPrefix($0.root + "/") }) { return (t.linter, t.writer) }
+        return (linter, diagnostics)
     }
 
     // MARK: Workspace indexing
@@ -292,13 +305,13 @@ public actor LanguageServer {
     func startIndexing() {
         indexingTask?.cancel()
         let roots = workspace.roots
-        let configuration = workspace.configuration
-        indexingTask = Task { await self.indexWorkspace(roots: roots, configuration: configuration) }
+        let state = workspace
+        indexingTask = Task { await self.indexWorkspace(roots: roots) { state.configuration(for: $0).isExcluded($0) } }
     }
 
-    func indexWorkspace(roots: [String], configuration: Configuration) async {
+    func indexWorkspace(roots: [String], excluded: (String) -> Bool) async {
         guard !roots.isEmpty else { return }
-        let files = (try? SwiftFiles.collect(roots) { path in configuration.isExcluded(path) }) ?? []
+        let files = (try? SwiftFiles.collect(roots, exclude: excluded)) ?? []
         var token: JSON?
         if capabilities.workDoneProgress {
             let t = JSON.string("isolint-indexing-\(nextRequestID)")
@@ -488,9 +501,9 @@ public actor LanguageServer {
         // own part in once, so its first result matches `isolint lint`.
         let known = workspace.parts[path] != nil
         let settings = workspace.settings.settings(for: path)
-        let linter = self.linter
+        let linter = tools(for: path).linter
         // An excluded file is still parsed (for the index) but gets no findings.
-        let excluded = workspace.configuration.isExcluded(path)
+        let excluded = workspace.configuration(for: path).isExcluded(path)
         return { source, previous, cache in
             let tree = previous?.reparsed(source) ?? SyntaxTree.parse(source)
             if excluded { return (tree, known ? nil : IndexBuilder.index(tree), []) }
@@ -571,7 +584,7 @@ public actor LanguageServer {
         guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
         if let last = lastPublished[uri], last > a.version { return }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let body = diagnostics.publishParams(uri: uri, version: a.version, findings: a.findings, positions)
+        let body = tools(for: doc.path).writer.publishParams(uri: uri, version: a.version, findings: a.findings, positions)
         // The same version re-analysed (a workspace change) with the same result: nothing to say.
         if lastPublished[uri] == a.version, lastPublishedDigest[uri] == body { return }
         lastPublished[uri] = a.version

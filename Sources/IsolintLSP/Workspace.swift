@@ -34,23 +34,45 @@ public struct WorkspaceState: Sendable {
     public mutating func bump() { generation += 1 }
 
 
-    /// Loads `.isolint.json` from the first root (or applies `override` JSON from the client).
+    /// Each root's configuration (its `.isolint.json`, the nearest at or above it, overridden by
+    /// the client settings), deepest root first.
+    public private(set) var rootConfigurations: [(root: String, configuration: Configuration)] = []
+
+    /// The configuration of the deepest root holding `path`; else the first root's.
+    public func configuration(for path: String) -> Configuration {
+        rootConfigurations.first { path.hasPrefix($0.root + "/") }?.configuration ?? configuration
+    }
+
+    /// Loads every root's `.isolint.json` and applies the client settings (JSON) over each.
+    /// `configuration` is the first root's (or the client settings alone without a root).
     public mutating func loadConfiguration(clientSettings: JSON?) {
         let known = Set(RuleCatalog.descriptors.map(\.id)).union(RuleCatalog.catalogIDs)
-        var config = Configuration()
-        var problems: [Configuration.Problem] = []
-        if let root = roots.first, let path = WorkspaceSettings.findConfiguration(from: root) {
-            (config, problems) = WorkspaceSettings.loadConfiguration(path, knownRules: known)
-        }
+        var client: Configuration?
+        var clientProblems: [Configuration.Problem] = []
+        var fileProblems: [Configuration.Problem] = []
         if let clientSettings, case .object(let pairs) = clientSettings, !pairs.isEmpty {
             // Client settings use the same keys as .isolint.json and win over it.
             let filtered = JSON.object(pairs.filter { Configuration.knownKeys.contains($0.0) })
             let (c, p) = Configuration.parse(Data(filtered.serialized().utf8), file: "client settings", knownRules: known)
-            config = config.overridden(by: c)
-            problems += p
+            client = c
+            clientProblems = p
         }
+        var perRoot: [(root: String, configuration: Configuration)] = []
+        var seenFiles: Set<String> = []
+        for root in roots {
+            var config = Configuration()
+            if let path = WorkspaceSettings.findConfiguration(from: root) {
+                let (c, p) = WorkspaceSettings.loadConfiguration(path, knownRules: known)
+                config = c
+                // Two roots under one .isolint.json report its problems once.
+                if seenFiles.insert(path).inserted { fileProblems += p }
+            }
+            perRoot.append((root, client.map { config.overridden(by: $0) } ?? config))
+        }
+        let config = perRoot.first?.configuration ?? client.map { Configuration().overridden(by: $0) } ?? Configuration()
+        rootConfigurations = perRoot.sorted { $0.root.count > $1.root.count }
         configuration = config
-        configurationProblems = problems
+        configurationProblems = fileProblems + clientProblems
         var s = WorkspaceSettings(configuration: config)
         s.load(for: Array(parts.keys) + roots.map { $0 + "/Package.swift" })
         settings = s

@@ -45,15 +45,15 @@ extension LanguageServer {
             openPaths.insert(doc.path)
             guard let a = await currentAnalysis(doc) else { continue }
             let positions = Positions(source: a.tree.source, encoding: encoding)
-            let items = JSON.array(a.findings.enumerated().map { diagnostics.diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
+            let writer = tools(for: doc.path).writer
+            let items = JSON.array(a.findings.enumerated().map { writer.diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
             reports.append(report(uri: uri, version: a.version, resultID: Self.resultID(a.version, items), items: items))
         }
 
         let generation = workspace.generation
-        let configuration = workspace.configuration
         var stale: [(path: String, stamp: FileStamp)] = []
         var current: [String: DiskReport] = [:]
-        for path in workspace.parts.keys.sorted() where !openPaths.contains(path) && !configuration.isExcluded(path) {
+        for path in workspace.parts.keys.sorted() where !openPaths.contains(path) && !workspace.configuration(for: path).isExcluded(path) {
             guard let stamp = FileStamp(path: path) else { continue }
             if let cached = diskReports[path], cached.stamp == stamp, cached.generation == generation {
                 current[path] = cached
@@ -78,12 +78,10 @@ extension LanguageServer {
     func lintFromDisk(_ paths: [String]) async -> [String: JSON] {
         guard !paths.isEmpty else { return [:] }
         let index = workspace.merged
-        let linter = self.linter
-        let writer = diagnostics
         let encoding = self.encoding
-        let settings = paths.map { workspace.settings.settings(for: $0) }
+        let jobs = paths.map { (path: $0, settings: workspace.settings.settings(for: $0), tools: tools(for: $0)) }
         return await withTaskGroup(of: (String, JSON?).self) { group in
-            for (path, settings) in zip(paths, settings) {
+            for (path, settings, (linter, writer)) in jobs {
                 group.addTask {
                     guard let data = FileManager.default.contents(atPath: path) else { return (path, nil) }
                     let tree = SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))

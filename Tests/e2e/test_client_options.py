@@ -153,3 +153,25 @@ async def test_workspace_diagnostic_covers_files_that_are_not_open(start, tmp_pa
     kinds = {r["uri"]: r["kind"] for r in third["items"]}
     assert kinds == {opened: "unchanged", counter: "unchanged", fine: "full"}
     assert [d["code"] for d in next(r for r in third["items"] if r["uri"] == fine)["items"]] == ["global-mutable-state"]
+
+
+async def test_each_root_has_its_own_isolint_json(start, tmp_path):
+    strict, relaxed = tmp_path / "strict", tmp_path / "relaxed"
+    strict.mkdir()
+    relaxed.mkdir()
+    (strict / ".isolint.json").write_text(json.dumps({"rules": {"global-mutable-state": "warning"}}))
+    (relaxed / ".isolint.json").write_text(json.dumps({"rules": {"global-mutable-state": "off"}, "bogus": 1}))
+    c = await start()
+    await c.initialize({}, workspaceFolders=[{"uri": strict.as_uri(), "name": "strict"}, {"uri": relaxed.as_uri(), "name": "relaxed"}])
+    a, b = (strict / "A.swift").as_uri(), (relaxed / "B.swift").as_uri()
+    c.open(a, "var counter = 0\n")
+    c.open(b, "var counter = 0\n")
+    assert [(d["code"], d["severity"]) for d in (await c.wait_settled(a, 1))["diagnostics"]] == [("global-mutable-state", 2)]
+    assert (await c.wait_settled(b, 1))["diagnostics"] == []
+    logs = [m["message"] for m in c.notifications("window/logMessage")]
+    assert len([m for m in logs if "bogus" in m]) == 1
+    # Client settings apply over every root's file.
+    c.notify("workspace/didChangeConfiguration", {"settings": {"isolint": {"rules": {"global-mutable-state": "error"}}}})
+    pa = await c.wait_publish(a, 1, where=lambda p: [d["severity"] for d in p["diagnostics"]] == [1])
+    pb = await c.wait_publish(b, 1, where=lambda p: [d["severity"] for d in p["diagnostics"]] == [1])
+    assert pa["diagnostics"][0]["code"] == pb["diagnostics"][0]["code"] == "global-mutable-state"
