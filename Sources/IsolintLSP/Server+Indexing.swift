@@ -1,0 +1,82 @@
+import Foundation
+import IsolintRules
+import IsolintSyntax
+
+/// Indexing the workspace folders, with work-done progress.
+extension LanguageServer {
+    // MARK: Workspace indexing
+
+    func startIndexing() {
+        indexingTask?.cancel()
+        let roots = workspace.roots
+        let state = workspace
+        indexingTask = Task { await self.indexWorkspace(roots: roots) { state.configuration(for: $0).isExcluded($0) } }
+    }
+
+    func indexWorkspace(roots: [String], excluded: (String) -> Bool) async {
+        guard !roots.isEmpty else { return }
+        let files = (try? SwiftFiles.collect(roots, exclude: excluded)) ?? []
+        var token: JSON?
+        if capabilities.workDoneProgress {
+            let t = JSON.string("isolint-indexing-\(nextRequestID)")
+            // An error answer (no result) refuses the token: then no progress is reported.
+            if await request("window/workDoneProgress/create", .object([("token", t)])) != nil { token = t }
+        }
+        if let t = token {
+            await notify("$/progress", .object([("token", t), ("value", .object([
+                ("kind", .string("begin")), ("title", .string("isolint: indexing")), ("cancellable", .bool(true)),
+                ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
+            ]))]))
+        }
+        var parts: [String: WorkspaceIndex] = [:]
+        let batch = 64
+        var done = 0
+        while done < files.count {
+            if Task.isCancelled { break }
+            let slice = Array(files[done..<min(done + batch, files.count)])
+            let results = await withTaskGroup(of: (String, WorkspaceIndex?).self) { group in
+                for path in slice {
+                    group.addTask {
+                        guard let data = FileManager.default.contents(atPath: path) else { return (path, nil) }
+                        let tree = SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))
+                        return (path, IndexBuilder.index(tree))
+                    }
+                }
+                var out: [(String, WorkspaceIndex?)] = []
+                for await r in group { out.append(r) }
+                return out
+            }
+            for (path, part) in results { if let part { parts[path] = part } }
+            done += slice.count
+            if let token {
+                await notify("$/progress", .object([("token", token), ("value", .object([
+                    ("kind", .string("report")), ("message", .string("\(done)/\(files.count) files")),
+                    ("percentage", .int(files.isEmpty ? 100 : done * 100 / files.count)),
+                ]))]))
+            }
+        }
+        let cancelledEarly = Task.isCancelled
+        // Open documents keep the parts of their current text.
+        for (path, part) in parts where workspace.parts[path] == nil { workspace.parts[path] = part }
+        workspace.settings.load(for: Array(parts.keys))
+        workspace.remerge()
+        if let token {
+            await notify("$/progress", .object([("token", token), ("value", .object([
+                ("kind", .string("end")), ("message", .string(cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed")),
+            ]))]))
+        }
+        await reanalyzeOpenDocuments()
+    }
+
+    func reanalyzeOpenDocuments() async {
+        // Hints show isolation the index and settings decide; the client re-asks when told.
+        // Not awaited: the queue must not wait on the client's answer.
+        if capabilities.inlayHintRefresh, !documents.isEmpty { Task { _ = await self.request("workspace/inlayHint/refresh", .null) } }
+        if capabilities.pullDiagnostics {
+            // Pull clients ask again when told to.
+            if capabilities.diagnosticRefresh { _ = await request("workspace/diagnostic/refresh", .null) }
+            return
+        }
+        for (_, doc) in documents { scheduleAnalysis(doc, version: await doc.version) }
+    }
+}
