@@ -36,14 +36,7 @@ public func isolintFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// An edit derived from the input itself (where, how much to remove, what to insert), then the
 /// incremental re-parse from the tree of the input must equal a full parse of the edited text.
 func checkIncremental(_ tree: SyntaxTree, _ bytes: [UInt8]) {
-    let snippets = ["x", "\n", "{", "}", "(", ")", "\"", "\"\"\"", "/*", "*/", "//", "\\(", "#if X\n", "#endif\n", "/", "`", ""]
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-    let at = Int(h % UInt64(bytes.count + 1))
-    let removing = min(Int((h >> 20) % 6), bytes.count - at)
-    let inserting = Array(snippets[Int((h >> 40) % UInt64(snippets.count))].utf8)
-    var edited = bytes
-    edited.replaceSubrange(at..<(at + removing), with: inserting)
+    let edited = FuzzEdit.apply(to: bytes)
     let source = SourceFile(path: "fuzz.swift", bytes: edited)
     let incremental = tree.reparsed(source)
     let full = SyntaxTree.parse(source)

@@ -85,7 +85,9 @@ extension SyntaxTree {
         let resume = Int(interpolatedStringEnds[Int32(a - 1)] ?? tokens[a - 1].end)
         var lexer = LexerState(bytes)
         lexer.i = resume
-        lexer.lineStart = false
+        // Past the end of a token, the lexer is at a line start only after a one-line string
+        // whose unterminated interpolation a newline closed (its end is past that newline).
+        lexer.lineStart = resume > 0 && (bytes[resume - 1] == 0x0A || bytes[resume - 1] == 0x0D)
         lexer.tokens.removeAll(keepingCapacity: true)
         lexer.tokens.append(contentsOf: tokens[0..<a])
         lexer.comments = comments.filter { Int($0.start) < resume }

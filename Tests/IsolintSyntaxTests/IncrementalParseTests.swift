@@ -136,5 +136,13 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
         }
         #expect(failures == 0)
     }
-}
 
+    /// Found by the fuzzer: an interpolation a newline ends (`"… \\(x⏎`) closes its string past
+    /// the newline, so a restart right after it is at a line start.
+    @Test func restartAfterAStringClosedByANewline() {
+        let text = "import Foundation\n\nvar a = 0\nprint(\"launched \\(a\nfinal class C {}\nfunc f() {\n    q.async {\n        do {\n            g()\n        }\n    }\n}\n"
+        let tree = SyntaxTree.parse(path: "t.swift", text: text)
+        let source = SourceFile(path: "t.swift", text: text.replacingOccurrences(of: "g()", with: "\\(g()"))
+        #expect(treeDifference(tree.reparsed(source), SyntaxTree.parse(source)) == nil)
+    }
+}

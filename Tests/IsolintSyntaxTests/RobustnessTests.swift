@@ -355,6 +355,9 @@ private func fixtureURL(_ path: String) -> URL? {
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
             #expect(violations(parse(bytes)) == [], "\(name)")
+            // The fuzzer's incremental check on the same input.
+            let source = SourceFile(path: "fuzz.swift", bytes: FuzzEdit.apply(to: bytes))
+            #expect(treeDifference(parse(bytes).reparsed(source), SyntaxTree.parse(source)) == nil, "\(name)")
         }
     }
 }
