@@ -1,7 +1,7 @@
 /// Incremental re-parsing for the language server: after an edit, only the top-level items
 /// around the changed bytes are lexed and parsed again; the tokens and nodes of the others are
 /// copied (moved by the edit's length). The result is the tree `SyntaxTree.parse` gives — the
-/// tests compare the two on random edits of real files.
+/// tests and the fuzzer (`Fuzz/FuzzParser.swift`) compare the two after random edits.
 ///
 /// Where it restarts: at a top-level item that starts a line, lies outside any string
 /// interpolation, and has at least one whole item and `restartMargin` tokens between it and the
@@ -18,7 +18,7 @@ extension SyntaxTree {
         let new = newSource.bytes
         let (prefix, suffix) = Self.commonAffixes(old, new)
         if prefix == old.count, prefix == new.count {
-            return SyntaxTree(source: newSource, stream: stream, nodes: nodes, items: items)
+            return newSource.path == source.path ? self : SyntaxTree(source: newSource, stream: stream, nodes: nodes, items: items)
         }
         guard let restart = restartItem(changeStart: prefix) else { return .parse(newSource) }
         return new.withUnsafeBufferPointer { bytes in
