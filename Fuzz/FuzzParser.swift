@@ -45,5 +45,6 @@ func checkIncremental(_ tree: SyntaxTree, _ bytes: [UInt8]) {
     precondition(incremental.matching == full.matching, "incremental bracket matching differs")
     precondition(incremental.interpolatedStringEnds == full.interpolatedStringEnds, "incremental string ends differ")
     precondition(incremental.items == full.items, "incremental items differ")
+    precondition(incremental.longLookaheads == full.longLookaheads, "incremental long lookaheads differ")
     precondition(incremental.nodes == full.nodes, "incremental nodes differ")
 }

@@ -2,7 +2,7 @@
 /// remove, what to insert — all derived from the input's bytes), shared with the regression
 /// test that replays saved fuzz inputs.
 enum FuzzEdit {
-    static let snippets = ["x", "\n", "{", "}", "(", ")", "\"", "\"\"\"", "/*", "*/", "//", "\\(", "#if X\n", "#endif\n", "/", "`", ""]
+    static let snippets = ["x", "\n", "{", "}", "(", ")", "\"", "\"\"\"", "/*", "*/", "//", "\\(", "#if X\n", "#endif\n", "/", "`", "/#", "#/\n", "<", ">", "@A<", ""]
 
     /// `bytes` with the derived edit applied.
     static func apply(to bytes: [UInt8]) -> [UInt8] {

@@ -5,12 +5,15 @@
 ///
 /// Where it restarts: at a top-level item that starts a line, lies outside any string
 /// interpolation, and has at least one whole item and `restartMargin` tokens between it and the
-/// first changed token (a parser may peek a few tokens past the end of the item it parses).
+/// first changed token (a parser may peek past the end of the item it parses), and before any
+/// token whose lexing read to the end of the file (`longLookaheads`).
 /// Where it stops: lexing, at the first token past the change that the old lexer produced
 /// identically from the same state; parsing, at the first item start after that where the
 /// bracket pairs of everything that follows are unchanged too.
 extension SyntaxTree {
-    static let restartMargin = 8
+    /// Tokens between the restart and the first changed token: more than any parser lookahead
+    /// reads past its position (the generic-argument and attribute scans stop after 64).
+    static let restartMargin = 80
 
     /// The tree of `newSource`, which is this tree's text after some edit.
     public func reparsed(_ newSource: SourceFile) -> SyntaxTree {
@@ -28,7 +31,8 @@ extension SyntaxTree {
 
     var stream: TokenStream {
         TokenStream(tokens: tokens, comments: comments, matching: matching,
-                    interpolatedStringEnds: interpolatedStringEnds, interpolationSpans: interpolationSpans)
+                    interpolatedStringEnds: interpolatedStringEnds, interpolationSpans: interpolationSpans,
+                    longLookaheads: longLookaheads)
     }
 
     /// Lengths of the longest common prefix and suffix (not overlapping in either array).
@@ -55,7 +59,8 @@ extension SyntaxTree {
             let mid = (lo + hi) / 2
             if Int(tokens[mid].end) >= changeStart { hi = mid } else { lo = mid + 1 }
         }
-        let touched = lo
+        // A token that read to the end of the file counts as touched.
+        let touched = min(lo, longLookaheads.first.map(Int.init) ?? lo)
         // The item holding it, then one more back.
         var k = items.count - 1
         while k >= 0, Int(items[k].firstToken) > touched { k -= 1 }
@@ -93,6 +98,7 @@ extension SyntaxTree {
         lexer.comments = comments.filter { Int($0.start) < resume }
         lexer.interpolatedStringEnds = interpolatedStringEnds.filter { Int($0.key) < a }
         lexer.interpolationSpans = interpolationSpans.filter { Int($0.upperBound) <= a }
+        lexer.longLookaheads = longLookaheads.filter { Int($0) < a }
 
         // Relex until a token past the change (and past the two bytes a later token's
         // left-binding looks back at) comes out as the old lexer made it, from the same state.
@@ -146,11 +152,13 @@ extension SyntaxTree {
             for s in interpolationSpans where Int(s.lowerBound) > jo {
                 lexer.interpolationSpans.append((s.lowerBound + Int32(tokenDelta))..<(s.upperBound + Int32(tokenDelta)))
             }
+            for t in longLookaheads where Int(t) > jo { lexer.longLookaheads.append(t + Int32(tokenDelta)) }
         }
         stream.tokens = lexer.tokens
         stream.comments = lexer.comments
         stream.interpolatedStringEnds = lexer.interpolatedStringEnds
         stream.interpolationSpans = lexer.interpolationSpans
+        stream.longLookaheads = lexer.longLookaheads
         stream.matching = Lexer.matchBrackets(stream.tokens)
 
         // Bracket pairs agree with the old ones (moved) from `pairsAgree` on.

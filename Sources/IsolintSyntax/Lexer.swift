@@ -13,6 +13,9 @@ public struct TokenStream: Sendable {
     /// Token indices lexed inside the interpolations of an outermost string literal, one range
     /// per such literal, in order. Lexing can restart only at a token outside all of them.
     public var interpolationSpans: [Range<Int32>] = []
+    /// Indices of tokens whose lexing read to the end of the file without using what it read
+    /// (a multi-line `#/` with no `/#`), in order.
+    public var longLookaheads: [Int32] = []
 }
 
 /// Swift lexer over UTF-8 bytes. Never fails: bytes that form no token become `.error` tokens.
@@ -27,7 +30,7 @@ public enum Lexer {
         let matching = matchBrackets(state.tokens)
         return TokenStream(tokens: state.tokens, comments: state.comments, matching: matching,
                            interpolatedStringEnds: state.interpolatedStringEnds,
-                           interpolationSpans: state.interpolationSpans)
+                           interpolationSpans: state.interpolationSpans, longLookaheads: state.longLookaheads)
     }
 
     /// Pairs brackets with a stack. A closer that does not match the innermost opener closes the
@@ -81,6 +84,7 @@ struct LexerState {
     var frames: [StringFrame] = []
     var interpolatedStringEnds: [Int32: Int32] = [:]
     var interpolationSpans: [Range<Int32>] = []
+    var longLookaheads: [Int32] = []
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p
@@ -406,10 +410,15 @@ struct LexerState {
             lexString(start, hashes: hashes)
             return
         }
-        if at(k) == slash, let end = scanExtendedRegex(from: start, hashes: hashes) {
-            i = end
-            emit(.regexLiteral, start)
-            return
+        if at(k) == slash {
+            if let end = scanExtendedRegex(from: start, hashes: hashes) {
+                i = end
+                emit(.regexLiteral, start)
+                return
+            }
+            // A multi-line `#/` that found no `/#` read the rest of the file: a `/#` typed
+            // anywhere later changes this token (incremental re-parsing restarts before it).
+            longLookaheads.append(Int32(tokens.count))
         }
         if hashes == 1, k < n, isIdentifierHead(p[k]) || p[k] >= 0x80 {
             i = k

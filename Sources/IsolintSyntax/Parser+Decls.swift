@@ -160,6 +160,9 @@ extension Parser {
                 if u.kind == .operator { d += angleDelta(u) }
                 if u.kind == .eof || u.kind == .lBrace || u.kind == .rBrace { return j }
                 j += 1
+                // Bounded like `genericArgumentsInExpression`: no lookahead reads more than
+                // ~64 tokens ahead, which incremental re-parsing relies on (`restartMargin`).
+                if j - k > 64 { return j }
             } while d > 0
         }
         if token(j).kind == .lParen, !token(j).flags.contains(.spaceBefore) { j = afterMatching(j) }

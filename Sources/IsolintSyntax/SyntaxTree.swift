@@ -10,6 +10,7 @@ public struct SyntaxTree: Sendable {
     /// Where each top-level item starts, in order.
     public let items: [TopLevelItem]
     let interpolationSpans: [Range<Int32>]
+    let longLookaheads: [Int32]
     private let childStart: [Int32]
     private let childList: [Int32]
 
@@ -40,6 +41,7 @@ public struct SyntaxTree: Sendable {
         self.matching = stream.matching
         self.interpolatedStringEnds = stream.interpolatedStringEnds
         self.interpolationSpans = stream.interpolationSpans
+        self.longLookaheads = stream.longLookaheads
         self.nodes = nodes
         self.items = items
         // Children grouped by parent (counting sort), then ordered by first token: nodes are

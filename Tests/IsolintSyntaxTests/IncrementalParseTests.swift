@@ -11,7 +11,7 @@ private let snippets = [
     "x", "e", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "\"\"\"\n", "/*", "*/", "//", "\\(", "#if DEBUG\n",
     "#endif\n", "#", "`", "/", "/a/", "'", ";", ".", "?", "!", "<", ">", "func ", "class C {", "var y = 1\n",
     "let s = \"a \\(b) c\"\n", "Task { @MainActor in }", "}\n}\n", "#\"", "\"#", "0x", "1.5", "@", "->", "in ",
-    "case ", "\r\n", "é", "🦀", "\u{FEFF}",
+    "case ", "\r\n", "é", "🦀", "\u{FEFF}", "/#", "#/\n", "<", ">", "@A<",
 ]
 
 private func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
@@ -30,6 +30,7 @@ func treeDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
     if a.matching != b.matching { return "bracket matching differs" }
     if a.interpolatedStringEnds != b.interpolatedStringEnds { return "interpolated string ends differ" }
     if a.interpolationSpans != b.interpolationSpans { return "interpolation spans differ" }
+    if a.longLookaheads != b.longLookaheads { return "long lookaheads differ" }
     if a.items != b.items {
         let k = firstDifference(a.items, b.items)
         return "items differ at \(k) (\(a.items.count) vs \(b.items.count))"
@@ -143,6 +144,25 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
         let text = "import Foundation\n\nvar a = 0\nprint(\"launched \\(a\nfinal class C {}\nfunc f() {\n    q.async {\n        do {\n            g()\n        }\n    }\n}\n"
         let tree = SyntaxTree.parse(path: "t.swift", text: text)
         let source = SourceFile(path: "t.swift", text: text.replacingOccurrences(of: "g()", with: "\\(g()"))
+        #expect(treeDifference(tree.reparsed(source), SyntaxTree.parse(source)) == nil)
+    }
+
+    /// Found in review: `a<b` scans up to 64 tokens ahead for a closing `>` — one typed 20
+    /// lines later turns the whole span into generic arguments of the first item.
+    @Test func aClosingAngleFarBelowChangesAnEarlierItem() {
+        let text = "let q = a<b\n" + (0..<20).map { "c\($0)\n" }.joined() + "zz(1)\n"
+        let tree = SyntaxTree.parse(path: "t.swift", text: text)
+        let source = SourceFile(path: "t.swift", text: text.replacingOccurrences(of: "zz(1)", with: "zz>(1)"))
+        #expect(treeDifference(tree.reparsed(source), SyntaxTree.parse(source)) == nil)
+    }
+
+    /// Found in review: a multi-line `#/` without `/#` reads to the end of the file; a `/#`
+    /// typed anywhere later makes it one regex literal.
+    @Test func aRegexCloserFarBelowChangesAnEarlierToken() {
+        let text = "let r = #/\n" + (0..<20).map { "a\($0)()\n" }.joined() + "zz()\n"
+        let tree = SyntaxTree.parse(path: "t.swift", text: text)
+        #expect(tree.longLookaheads == [3])
+        let source = SourceFile(path: "t.swift", text: text.replacingOccurrences(of: "zz()", with: "/#zz()"))
         #expect(treeDifference(tree.reparsed(source), SyntaxTree.parse(source)) == nil)
     }
 }
