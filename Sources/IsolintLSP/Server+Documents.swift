@@ -110,7 +110,7 @@ extension LanguageServer {
         workspace.roots.removeAll { removed.contains($0) }
         for root in added where !workspace.roots.contains(root) { workspace.roots.append(root) }
         let open = Set(documents.values.map(\.path))
-        for path in Array(workspace.parts.keys) where !open.contains(path) && removed.contains(where: { path.hasPrefix($0 + "/") }) {
+        for path in Array(workspace.parts.keys) where !open.contains(path) && removed.contains(where: { WorkspaceState.path(path, isUnder: $0) }) {
             workspace.parts[path] = nil
         }
         applySettings()

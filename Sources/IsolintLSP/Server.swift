@@ -296,7 +296,7 @@ public actor LanguageServer {
 
     /// The linter and diagnostic writer for a file: its root's configuration.
     func tools(for path: String) -> (linter: Linter, writer: DiagnosticWriter) {
-        if let t = rootTools.first(where: { path.hasPrefix($0.root + "/") }) { return (t.linter, t.writer) }
+        if let t = rootTools.first(where: { WorkspaceState.path(path, isUnder: $0.root) }) { return (t.linter, t.writer) }
         return (linter, diagnostics)
     }
 }

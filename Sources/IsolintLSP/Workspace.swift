@@ -40,7 +40,12 @@ public struct WorkspaceState: Sendable {
 
     /// The configuration of the deepest root holding `path`; else the first root's.
     public func configuration(for path: String) -> Configuration {
-        rootConfigurations.first { path.hasPrefix($0.root + "/") }?.configuration ?? configuration
+        rootConfigurations.first { WorkspaceState.path(path, isUnder: $0.root) }?.configuration ?? configuration
+    }
+
+    /// Whether `path` lies in the folder `root` (`/` holds every absolute path).
+    public static func path(_ path: String, isUnder root: String) -> Bool {
+        path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
     /// Loads every root's `.isolint.json` and applies the client settings (JSON) over each.

@@ -72,6 +72,13 @@ struct FramerTests {
 
 @Suite("URIs")
 struct URITests {
+    @Test func pathsUnderARoot() {
+        #expect(WorkspaceState.path("/a/b/C.swift", isUnder: "/a/b"))
+        #expect(WorkspaceState.path("/a/b/C.swift", isUnder: "/"))
+        #expect(!WorkspaceState.path("/a/bc/C.swift", isUnder: "/a/b"))
+        #expect(!WorkspaceState.path("/a/b", isUnder: "/a/b"))
+    }
+
     @Test func roundTripsPathsWithSpacesAndUnicode() {
         let path = "/tmp/My Project/Café/ViewModel.swift"
         let uri = URIPath.uri(path)
