@@ -401,6 +401,22 @@ def typing_edits(text: str, count: int, seed: int) -> list[list[dict]]:
 # -- the measurements ------------------------------------------------------------------------
 
 
+async def time_typing(c: "Client", uri: str, text: str, edits: int, seed: int, timeout: float) -> tuple[list[float], int]:
+    """Sends `typing_edits` to an open document (version 1) one at a time; returns each
+    didChange -> publishDiagnostics(that version) time in ms, and the last version sent."""
+    change_ms = []
+    version = 1
+    for change in typing_edits(text, edits, seed=seed):
+        version += 1
+        t0 = time.perf_counter()
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": change})
+        got = await c.wait(lambda: c.first_publish(uri, version), timeout, f"diagnostics of version {version}")
+        if got is None:
+            raise ProtocolError(f"isolint: no publishDiagnostics for version {version} within {timeout:g}s")
+        change_ms.append((got[0] - t0) * 1000)
+    return change_ms, version
+
+
 async def bench_single_file(isolint: str, package: pathlib.Path, text: str, edits: int, opens: int = 1) -> dict:
     c = Client("isolint", [isolint, "lsp"])
     await c.start()
@@ -416,16 +432,7 @@ async def bench_single_file(isolint: str, package: pathlib.Path, text: str, edit
     publish_bytes = len(json.dumps(got[1], ensure_ascii=False, separators=(",", ":")).encode())
     # Let any workspace re-analysis (indexing of the package) settle before timing edits.
     await asyncio.sleep(0.5)
-    change_ms = []
-    version = 1
-    for change in typing_edits(text, edits, seed=7):
-        version += 1
-        t0 = time.perf_counter()
-        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": change})
-        got = await c.wait(lambda: c.first_publish(uri, version), 30, f"diagnostics of version {version}")
-        if got is None:
-            raise ProtocolError(f"isolint: no publishDiagnostics for version {version} within 30s")
-        change_ms.append((got[0] - t0) * 1000)
+    change_ms, version = await time_typing(c, uri, text, edits, seed=7, timeout=30)
     # More opens of the same text (other URIs, one at a time, each closed again).
     open_all = [open_ms]
     for k in range(opens - 1):
@@ -472,16 +479,7 @@ async def bench_workspace(isolint: str, root: pathlib.Path, files: list[pathlib.
     findings = sum(len(c.first_publish(u, 1)[1]["diagnostics"]) for u in uris)
     # Typing in one of the open documents of the large workspace.
     uri, text = uris[0], files[0].read_text()
-    change_ms = []
-    version = 1
-    for change in typing_edits(text, edits, seed=11):
-        version += 1
-        t0 = time.perf_counter()
-        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": change})
-        got = await c.wait(lambda: c.first_publish(uri, version), 60, f"diagnostics of version {version}")
-        if got is None:
-            raise ProtocolError(f"isolint: no publishDiagnostics for version {version} within 60s")
-        change_ms.append((got[0] - t0) * 1000)
+    change_ms, version = await time_typing(c, uri, text, edits, seed=11, timeout=60)
     # Edits that change the workspace index (a new type declared): the server re-merges the
     # index after a pause and re-analyses every open document.
     remerge_s = []

@@ -74,7 +74,7 @@ public struct DiagnosticWriter: Sendable {
             JSON.escape(f.ruleID, into: &out)
             append(#","source":"isolint","message":"#)
             JSON.escape(f.message, into: &out)
-            if fadedRules.contains(f.ruleID) { append(#","tags":[1]"#) }
+            if !fadedRules.isEmpty, fadedRules.contains(f.ruleID) { append(#","tags":[1]"#) }
             append(#","data":{"version":"#)
             JSON.appendDecimal(version, to: &out)
             append(#","index":"#)

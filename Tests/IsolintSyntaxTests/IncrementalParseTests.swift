@@ -123,9 +123,10 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
     }
 
     /// Real code from outside the repository: `ISOLINT_INCREMENTAL_CORPUS=DIR` checks every Swift
-    /// file under DIR (skipped otherwise).
-    @Test func corpus() throws {
-        guard let dir = ProcessInfo.processInfo.environment["ISOLINT_INCREMENTAL_CORPUS"] else { return }
+    /// file under DIR (reported as skipped otherwise).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["ISOLINT_INCREMENTAL_CORPUS"] != nil, "set ISOLINT_INCREMENTAL_CORPUS=DIR"))
+    func corpus() throws {
+        let dir = try #require(ProcessInfo.processInfo.environment["ISOLINT_INCREMENTAL_CORPUS"])
         let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         var failures = 0
         for (k, f) in files.enumerated() {
