@@ -15,10 +15,12 @@ let package = Package(
         .target(name: "IsolintRules", dependencies: ["IsolintSyntax"]),
         .target(name: "IsolintLSP", dependencies: ["IsolintRules"]),
         .executableTarget(name: "isolint", dependencies: ["IsolintLSP", "IsolintRules", "IsolintSyntax"]),
-        .testTarget(name: "IsolintSyntaxTests", dependencies: ["IsolintSyntax"],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "IsolintRulesTests", dependencies: ["IsolintRules"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "IsolintSyntaxTests", dependencies: ["IsolintSyntax"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "IsolintRulesTests", dependencies: ["IsolintRules"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "IsolintLSPTests", dependencies: ["IsolintLSP", "IsolintRules"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,8 @@ public func isolintFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         previousStart = t.start
     }
     for (i, n) in tree.nodes.enumerated() {
-        precondition(n.firstToken >= 0 && n.firstToken <= n.endToken && Int(n.endToken) <= tokens.count, "node token range")
+        precondition(
+            n.firstToken >= 0 && n.firstToken <= n.endToken && Int(n.endToken) <= tokens.count, "node token range")
         precondition(n.parent < Int32(tree.nodes.count) && (i == 0 || n.parent >= 0), "node parent")
         precondition(n.name < Int32(tokens.count) && n.keyword < Int32(tokens.count), "node token index")
         _ = tree.range(of: Int32(i))

@@ -13,7 +13,9 @@ public struct DiagnosticWriter: Sendable {
 
     public init(linter: Linter, docsBaseURL: String?, capabilities: ClientCapabilities = ClientCapabilities()) {
         self.docsBaseURL = capabilities.codeDescription ? docsBaseURL : nil
-        self.fadedRules = capabilities.unnecessaryTag ? Set(linter.descriptors.values.filter { $0.defaultSeverity == .hint }.map(\.id)) : []
+        self.fadedRules =
+            capabilities.unnecessaryTag
+            ? Set(linter.descriptors.values.filter { $0.defaultSeverity == .hint }.map(\.id)) : []
         self.relatedInformation = capabilities.relatedInformation
     }
 
@@ -24,15 +26,27 @@ public struct DiagnosticWriter: Sendable {
             ("code", .string(f.ruleID)),
         ]
         if let base = docsBaseURL {
-            pairs.append(("codeDescription", .object([("href", .string(base.hasSuffix("/") ? base + f.ruleID : base + "/" + f.ruleID))])))
+            pairs.append(
+                (
+                    "codeDescription",
+                    .object([("href", .string(base.hasSuffix("/") ? base + f.ruleID : base + "/" + f.ruleID))])
+                ))
         }
         pairs.append(("source", .string("isolint")))
         pairs.append(("message", .string(f.message)))
         if fadedRules.contains(f.ruleID) { pairs.append(("tags", .array([.int(1)]))) }
         if relatedInformation, !f.notes.isEmpty {
-            pairs.append(("relatedInformation", .array(f.notes.map { n in
-                .object([("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])), ("message", .string(n.message))])
-            })))
+            pairs.append(
+                (
+                    "relatedInformation",
+                    .array(
+                        f.notes.map { n in
+                            .object([
+                                ("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])),
+                                ("message", .string(n.message)),
+                            ])
+                        })
+                ))
         }
         // Which finding of which version: the document is the request's own.
         pairs.append(("data", .object([("version", .int(version)), ("index", .int(index))])))
@@ -44,7 +58,9 @@ public struct DiagnosticWriter: Sendable {
     public func publishParams(uri: String, version: Int, findings: [Finding], _ positions: Positions) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(findings.count * 360 + 128)
-        func append(_ s: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount)) }
+        func append(_ s: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
         func position(_ offset: Int) {
             let p = positions.source.position(of: offset, encoding: positions.encoding)
             append(#"{"line":"#)

@@ -13,7 +13,8 @@ public struct Analysis: Sendable {
 /// What an analysis computes from a version's text, given the tree of an earlier version (to
 /// re-parse only what changed); the cache carries unchanged declarations' findings from one
 /// version to the next.
-public typealias AnalyzeFunction = @Sendable (SourceFile, SyntaxTree?, inout LintCache) -> (SyntaxTree, WorkspaceIndex?, [Finding])
+public typealias AnalyzeFunction =
+    @Sendable (SourceFile, SyntaxTree?, inout LintCache) -> (SyntaxTree, WorkspaceIndex?, [Finding])
 
 /// Owns one open document: its text, version, and latest analysis. Edits apply in arrival
 /// order; an analysis for a version that has since been superseded is abandoned before it

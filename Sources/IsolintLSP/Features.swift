@@ -19,7 +19,10 @@ extension LanguageServer {
         guard let a = await currentAnalysis(doc) else { throw LSPError(ErrorCode.contentModified, "document changed") }
         let positions = Positions(source: a.tree.source, encoding: encoding)
         let writer = tools(for: doc.path).writer
-        let items = JSON.array(a.findings.enumerated().map { writer.diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions) })
+        let items = JSON.array(
+            a.findings.enumerated().map {
+                writer.diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions)
+            })
         let resultID = Self.resultID(a.version, items)
         if params?["previousResultId"]?.string == resultID {
             return .object([("kind", .string("unchanged")), ("resultId", .string(resultID))])
@@ -43,9 +46,17 @@ extension LanguageServer {
     func workspaceEdit(uri: String, version: Int, edits: [ByteEdit], _ positions: Positions) -> JSON {
         let textEdits = JSON.array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(positions.textEdit))
         if capabilities.documentChanges {
-            return .object([("documentChanges", .array([.object([
-                ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])), ("edits", textEdits),
-            ])]))])
+            return .object([
+                (
+                    "documentChanges",
+                    .array([
+                        .object([
+                            ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
+                            ("edits", textEdits),
+                        ])
+                    ])
+                )
+            ])
         }
         return .object([("changes", .object([(uri, textEdits)]))])
     }
@@ -56,7 +67,10 @@ extension LanguageServer {
         for f in a.findings {
             guard let fix = f.fixes.first(where: \.isPreferred) else { continue }
             let overlaps = fix.edits.contains { e in
-                taken.contains { t in e.range.lowerBound < t.range.upperBound && t.range.lowerBound < e.range.upperBound || e.range.lowerBound == t.range.lowerBound }
+                taken.contains { t in
+                    e.range.lowerBound < t.range.upperBound && t.range.lowerBound < e.range.upperBound
+                        || e.range.lowerBound == t.range.lowerBound
+                }
             }
             if !overlaps { taken += fix.edits }
         }
@@ -72,9 +86,13 @@ extension LanguageServer {
             let above = tree.source.lineRange(line - 1)
             let text = tree.source.text(above)
             let trimmed = text.drop { $0 == " " || $0 == "\t" }
-            if trimmed.hasPrefix("//"), trimmed.dropFirst(2).drop(while: { $0 == " " }).hasPrefix("isolint:disable-next-line") {
+            if trimmed.hasPrefix("//"),
+                trimmed.dropFirst(2).drop(while: { $0 == " " }).hasPrefix("isolint:disable-next-line")
+            {
                 var end = above.upperBound
-                if let dashes = text.range(of: " --") { end = above.lowerBound + text.utf8.distance(from: text.startIndex, to: dashes.lowerBound) }
+                if let dashes = text.range(of: " --") {
+                    end = above.lowerBound + text.utf8.distance(from: text.startIndex, to: dashes.lowerBound)
+                }
                 return Edits.insert(", \(f.ruleID)", at: end)
             }
         }
@@ -94,28 +112,44 @@ extension LanguageServer {
         let uri = doc.uri
         var actions: [JSON] = []
         if wanted("quickfix") {
-            for (i, f) in a.findings.enumerated() where f.range.lowerBound <= range.upperBound && range.lowerBound <= f.range.upperBound {
+            for (i, f) in a.findings.enumerated()
+            where f.range.lowerBound <= range.upperBound && range.lowerBound <= f.range.upperBound {
                 let diag = tools(for: doc.path).writer.diagnostic(f, index: i, uri: uri, version: a.version, positions)
                 for (j, fix) in f.fixes.enumerated() {
-                    actions.append(action(title: fix.title, kind: "quickfix", diagnostic: diag, preferred: fix.isPreferred,
-                                          data: [.s("fix"), .s(uri), .i(a.version), .i(i), .i(j)], edits: fix.edits, uri: uri, version: a.version, positions))
+                    actions.append(
+                        action(
+                            title: fix.title, kind: "quickfix", diagnostic: diag, preferred: fix.isPreferred,
+                            data: [.s("fix"), .s(uri), .i(a.version), .i(i), .i(j)], edits: fix.edits, uri: uri,
+                            version: a.version, positions))
                 }
-                actions.append(action(title: "Disable \(f.ruleID) for this line", kind: "quickfix", diagnostic: diag, preferred: false,
-                                      data: [.s("disable"), .s(uri), .i(a.version), .i(i), .i(0)], edits: [disableEdit(f, a.tree)], uri: uri, version: a.version, positions))
+                actions.append(
+                    action(
+                        title: "Disable \(f.ruleID) for this line", kind: "quickfix", diagnostic: diag,
+                        preferred: false,
+                        data: [.s("disable"), .s(uri), .i(a.version), .i(i), .i(0)], edits: [disableEdit(f, a.tree)],
+                        uri: uri, version: a.version, positions))
             }
         }
         if wanted("source.fixAll.isolint"), !fixAllEdits(a).isEmpty {
-            actions.append(action(title: "Fix all isolint findings", kind: "source.fixAll.isolint", diagnostic: nil, preferred: false,
-                                  data: [.s("fixAll"), .s(uri), .i(a.version), .i(0), .i(0)], edits: fixAllEdits(a), uri: uri, version: a.version, positions))
+            actions.append(
+                action(
+                    title: "Fix all isolint findings", kind: "source.fixAll.isolint", diagnostic: nil, preferred: false,
+                    data: [.s("fixAll"), .s(uri), .i(a.version), .i(0), .i(0)], edits: fixAllEdits(a), uri: uri,
+                    version: a.version, positions))
         }
         return .array(actions)
     }
 
-    func action(title: String, kind: String, diagnostic: JSON?, preferred: Bool, data: [ActionDataPart], edits: [ByteEdit],
-                uri: String, version: Int, _ positions: Positions) -> JSON {
+    func action(
+        title: String, kind: String, diagnostic: JSON?, preferred: Bool, data: [ActionDataPart], edits: [ByteEdit],
+        uri: String, version: Int, _ positions: Positions
+    ) -> JSON {
         // A client without code action literals takes `Command`s (LSP 3.17 §codeAction).
         guard capabilities.codeActionLiteralSupport else {
-            return .object([("title", .string(title)), ("command", .string(Commands.applyFix)), ("arguments", .array(data.map(\.json)))])
+            return .object([
+                ("title", .string(title)), ("command", .string(Commands.applyFix)),
+                ("arguments", .array(data.map(\.json))),
+            ])
         }
         var pairs: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
         if let diagnostic { pairs.append(("diagnostics", .array([diagnostic]))) }
@@ -129,7 +163,9 @@ extension LanguageServer {
     }
 
     func resolveCodeAction(_ params: JSON?) async throws(LSPError) -> JSON {
-        guard let params, let data = params["data"]?.array else { throw .invalidParams("codeAction/resolve needs the data this server attached") }
+        guard let params, let data = params["data"]?.array else {
+            throw .invalidParams("codeAction/resolve needs the data this server attached")
+        }
         let edit = try await actionEdit(data)
         guard case .object(var pairs) = params else { throw .invalidParams("code action must be an object") }
         pairs.removeAll { $0.0 == "edit" }
@@ -141,7 +177,8 @@ extension LanguageServer {
     /// `[what, uri, version, finding, fix]`.
     func actionEdit(_ data: [JSON]) async throws(LSPError) -> JSON {
         guard data.count == 5, let what = data[0].string, let uri = data[1].string,
-              let version = data[2].int, let i = data[3].int, let j = data[4].int else {
+            let version = data[2].int, let i = data[3].int, let j = data[4].int
+        else {
             throw .invalidParams("expected the data this server attached to the code action")
         }
         guard let doc = documents[uri] else { throw .invalidParams("document not open: \(uri)") }
@@ -177,32 +214,42 @@ extension LanguageServer {
             md += "**isolint · \(f.ruleID)** (\(f.severity.rawValue))\n\n\(f.message)\n\n"
             if !f.fixes.isEmpty {
                 md += "**Fixes**\n"
-                for (k, fix) in f.fixes.enumerated() { md += "\(k + 1). \(fix.title)\(fix.isPreferred ? " — preferred" : "")\n" }
+                for (k, fix) in f.fixes.enumerated() {
+                    md += "\(k + 1). \(fix.title)\(fix.isPreferred ? " — preferred" : "")\n"
+                }
                 md += "\n"
             }
             if let d = linter.descriptors[f.ruleID] { md += d.explanation + "\n\n" }
             md += "---\n\n"
         }
         let kind = capabilities.markdownHover ? "markdown" : "plaintext"
-        return .object([("contents", .object([("kind", .string(kind)), ("value", .string(md))])), ("range", positions.range(first.range))])
+        return .object([
+            ("contents", .object([("kind", .string(kind)), ("value", .string(md))])),
+            ("range", positions.range(first.range)),
+        ])
     }
 
     // MARK: Inlay hints
 
     func inlayHints(_ params: JSON?) async throws(LSPError) -> JSON {
         let doc = try document(params)
-        guard workspace.configuration(for: doc.path).inlayHints == true, let a = await currentAnalysis(doc) else { return .array([]) }
+        guard workspace.configuration(for: doc.path).inlayHints == true, let a = await currentAnalysis(doc) else {
+            return .array([])
+        }
         let positions = Positions(source: a.tree.source, encoding: encoding)
         let range = try positions.byteRange(params?["range"])
         let tree = a.tree
-        let model = IsolationModel(tree: tree, index: workspace.merged, settings: workspace.settings.settings(for: doc.path))
+        let model = IsolationModel(
+            tree: tree, index: workspace.merged, settings: workspace.settings.settings(for: doc.path))
         var hints: [JSON] = []
         for (i, node) in tree.nodes.enumerated() {
             let n = Int32(i)
             let at: Int
             switch node.kind {
             case .closure:
-                guard let call = tree.callReceiving(closure: n), let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
+                guard let call = tree.callReceiving(closure: n), let callee = tree.callee(of: call),
+                    let path = tree.plainPath(of: callee)
+                else { continue }
                 guard path == "Task" || model.closureIsolation(n) != nil else { continue }
                 at = tree.tokenRange(node.firstToken).upperBound
             case .funcDecl where node.flags.contains(.isAsync):
@@ -213,10 +260,12 @@ extension LanguageServer {
             }
             guard range.contains(at) || at == range.upperBound else { continue }
             let isolation = model.isolation(at: n)
-            hints.append(.object([
-                ("position", positions.position(at)), ("label", .string(isolation.label)),
-                ("tooltip", .string(isolation.reason)), ("paddingLeft", .bool(node.kind == .closure)), ("paddingRight", .bool(node.kind != .closure)),
-            ]))
+            hints.append(
+                .object([
+                    ("position", positions.position(at)), ("label", .string(isolation.label)),
+                    ("tooltip", .string(isolation.reason)), ("paddingLeft", .bool(node.kind == .closure)),
+                    ("paddingRight", .bool(node.kind != .closure)),
+                ]))
         }
         return .array(hints)
     }
@@ -242,10 +291,13 @@ extension LanguageServer {
         case Commands.applyFix:
             let edit = try await actionEdit(args)
             guard capabilities.applyEdit else { return edit }
-            _ = await request("workspace/applyEdit", .object([("label", .string("isolint: apply fix")), ("edit", edit)]))
+            _ = await request(
+                "workspace/applyEdit", .object([("label", .string("isolint: apply fix")), ("edit", edit)]))
             return .null
         case Commands.explain:
-            guard let id = args.first?.string ?? args.first?["rule"]?.string else { throw .invalidParams("isolint.explain takes a rule id") }
+            guard let id = args.first?.string ?? args.first?["rule"]?.string else {
+                throw .invalidParams("isolint.explain takes a rule id")
+            }
             guard let d = RuleCatalog.descriptor(id) else { throw .invalidParams("unknown rule '\(id)'") }
             return .string("# \(d.id) (\(d.defaultSeverity.rawValue))\n\n\(d.summary)\n\n\(d.explanation)")
         default:

@@ -53,7 +53,8 @@ public struct ClientCapabilities: Sendable {
         guard let c else { return }
         positionEncodings = c.at("general", "positionEncodings")?.array?.compactMap(\.string) ?? []
         pullDiagnostics = c.at("textDocument", "diagnostic") != nil
-        let resolve = c.at("textDocument", "codeAction", "resolveSupport", "properties")?.array?.compactMap(\.string) ?? []
+        let resolve =
+            c.at("textDocument", "codeAction", "resolveSupport", "properties")?.array?.compactMap(\.string) ?? []
         codeActionResolve = resolve.contains("edit") && c.at("textDocument", "codeAction", "dataSupport")?.bool == true
         diagnosticRefresh = c.at("workspace", "diagnostics", "refreshSupport")?.bool ?? false
         codeActionLiteralSupport = c.at("textDocument", "codeAction", "codeActionLiteralSupport") != nil
@@ -66,7 +67,8 @@ public struct ClientCapabilities: Sendable {
         documentChanges = c.at("workspace", "workspaceEdit", "documentChanges")?.bool ?? false
         workDoneProgress = c.at("window", "workDoneProgress")?.bool ?? false
         configuration = c.at("workspace", "configuration")?.bool ?? false
-        watchedFilesDynamicRegistration = c.at("workspace", "didChangeWatchedFiles", "dynamicRegistration")?.bool ?? false
+        watchedFilesDynamicRegistration =
+            c.at("workspace", "didChangeWatchedFiles", "dynamicRegistration")?.bool ?? false
         applyEdit = c.at("workspace", "applyEdit")?.bool ?? false
         if let formats = c.at("textDocument", "hover", "contentFormat")?.array?.compactMap(\.string), !formats.isEmpty {
             markdownHover = formats.contains("markdown")
@@ -90,7 +92,9 @@ public enum URIPath {
         var bytes: [UInt8] = []
         var it = Array(rest.utf8)[...]
         while let c = it.popFirst() {
-            if c == UInt8(ascii: "%"), it.count >= 2, let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16) {
+            if c == UInt8(ascii: "%"), it.count >= 2,
+                let v = UInt8(String(decoding: it.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(v)
                 it = it.dropFirst(2)
             } else {
@@ -134,7 +138,9 @@ public struct Positions: Sendable {
     }
 
     public func offset(_ json: JSON?) throws(LSPError) -> Int {
-        guard let line = json?["line"]?.int, let character = json?["character"]?.int else { throw .invalidParams("invalid position") }
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int else {
+            throw .invalidParams("invalid position")
+        }
         return source.offset(of: LinePosition(line: line, character: character), encoding: encoding)
     }
 

@@ -84,11 +84,14 @@ extension LanguageServer {
         analysisTasks[doc.uri] = Task {
             guard !Task.isCancelled else { return }
             let start = DispatchTime.now().uptimeNanoseconds
-            guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze), !Task.isCancelled else { return }
+            guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze),
+                !Task.isCancelled
+            else { return }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             await self.publish(doc, a)
-            await self.logTrace("analysed \(doc.uri) version \(a.version): \(a.findings.count) findings",
-                                verbose: "parse and lint took \((ms * 100).rounded() / 100) ms")
+            await self.logTrace(
+                "analysed \(doc.uri) version \(a.version): \(a.findings.count) findings",
+                verbose: "parse and lint took \((ms * 100).rounded() / 100) ms")
             if let part = a.index { self.noteIndexPart(doc.path, part) } else { self.scheduleIndexPart(doc) }
         }
     }
@@ -98,7 +101,8 @@ extension LanguageServer {
         guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
         if let last = lastPublished[uri], last > a.version { return }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let body = tools(for: doc.path).writer.publishParams(uri: uri, version: a.version, findings: a.findings, positions)
+        let body = tools(for: doc.path).writer.publishParams(
+            uri: uri, version: a.version, findings: a.findings, positions)
         // The same version re-analysed (a workspace change) with the same result: nothing to say.
         if lastPublished[uri] == a.version, lastPublishedDigest[uri] == body { return }
         lastPublished[uri] = a.version

@@ -8,7 +8,9 @@ extension LanguageServer {
     // MARK: Documents
 
     func document(_ params: JSON?) throws(LSPError) -> DocumentActor {
-        guard let uri = params?.at("textDocument", "uri")?.string else { throw .invalidParams("missing textDocument.uri") }
+        guard let uri = params?.at("textDocument", "uri")?.string else {
+            throw .invalidParams("missing textDocument.uri")
+        }
         guard let doc = documents[uri] else { throw .invalidParams("document not open: \(uri)") }
         return doc
     }
@@ -27,7 +29,9 @@ extension LanguageServer {
 
     func didChange(_ params: JSON?) async throws(LSPError) {
         let doc = try document(params)
-        guard let changes = params?["contentChanges"]?.array else { throw .invalidParams("didChange needs contentChanges") }
+        guard let changes = params?["contentChanges"]?.array else {
+            throw .invalidParams("didChange needs contentChanges")
+        }
         let current = await doc.version
         let version = params?.at("textDocument", "version")?.int ?? current + 1
         try await doc.apply(changes, version: version, encoding: encoding)
@@ -47,7 +51,9 @@ extension LanguageServer {
     }
 
     func didClose(_ params: JSON?) async throws(LSPError) {
-        guard let uri = params?.at("textDocument", "uri")?.string else { throw .invalidParams("missing textDocument.uri") }
+        guard let uri = params?.at("textDocument", "uri")?.string else {
+            throw .invalidParams("missing textDocument.uri")
+        }
         let path = documents[uri]?.path
         documents[uri] = nil
         indexPartTasks.removeValue(forKey: uri)?.cancel()
@@ -63,7 +69,8 @@ extension LanguageServer {
             }
         }
         if !capabilities.pullDiagnostics {
-            await notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+            await notify(
+                "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         }
     }
 
@@ -76,7 +83,8 @@ extension LanguageServer {
             if change["type"]?.int == 3 {
                 workspace.parts[path] = nil
             } else if let data = FileManager.default.contents(atPath: path) {
-                workspace.parts[path] = IndexBuilder.index(SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data))))
+                workspace.parts[path] = IndexBuilder.index(
+                    SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data))))
             }
         }
         if reconfigure {
@@ -91,7 +99,8 @@ extension LanguageServer {
         if let settings = params?.at("settings", "isolint"), case .object = settings {
             clientSettings = settings
         } else if capabilities.configuration {
-            let result = await request("workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
+            let result = await request(
+                "workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
             if let first = result?[0], case .object = first { clientSettings = first }
         }
         applySettings()
@@ -110,7 +119,8 @@ extension LanguageServer {
         workspace.roots.removeAll { removed.contains($0) }
         for root in added where !workspace.roots.contains(root) { workspace.roots.append(root) }
         let open = Set(documents.values.map(\.path))
-        for path in Array(workspace.parts.keys) where !open.contains(path) && removed.contains(where: { WorkspaceState.path(path, isUnder: $0) }) {
+        for path in Array(workspace.parts.keys)
+        where !open.contains(path) && removed.contains(where: { WorkspaceState.path(path, isUnder: $0) }) {
             workspace.parts[path] = nil
         }
         applySettings()

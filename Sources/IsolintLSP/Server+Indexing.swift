@@ -23,10 +23,19 @@ extension LanguageServer {
             if await request("window/workDoneProgress/create", .object([("token", t)])) != nil { token = t }
         }
         if let t = token {
-            await notify("$/progress", .object([("token", t), ("value", .object([
-                ("kind", .string("begin")), ("title", .string("isolint: indexing")), ("cancellable", .bool(true)),
-                ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
-            ]))]))
+            await notify(
+                "$/progress",
+                .object([
+                    ("token", t),
+                    (
+                        "value",
+                        .object([
+                            ("kind", .string("begin")), ("title", .string("isolint: indexing")),
+                            ("cancellable", .bool(true)),
+                            ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
+                        ])
+                    ),
+                ]))
         }
         var parts: [String: WorkspaceIndex] = [:]
         let batch = 64
@@ -49,10 +58,18 @@ extension LanguageServer {
             for (path, part) in results { if let part { parts[path] = part } }
             done += slice.count
             if let token {
-                await notify("$/progress", .object([("token", token), ("value", .object([
-                    ("kind", .string("report")), ("message", .string("\(done)/\(files.count) files")),
-                    ("percentage", .int(files.isEmpty ? 100 : done * 100 / files.count)),
-                ]))]))
+                await notify(
+                    "$/progress",
+                    .object([
+                        ("token", token),
+                        (
+                            "value",
+                            .object([
+                                ("kind", .string("report")), ("message", .string("\(done)/\(files.count) files")),
+                                ("percentage", .int(files.isEmpty ? 100 : done * 100 / files.count)),
+                            ])
+                        ),
+                    ]))
             }
         }
         let cancelledEarly = Task.isCancelled
@@ -61,9 +78,22 @@ extension LanguageServer {
         workspace.settings.load(for: Array(parts.keys))
         workspace.remerge()
         if let token {
-            await notify("$/progress", .object([("token", token), ("value", .object([
-                ("kind", .string("end")), ("message", .string(cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed")),
-            ]))]))
+            await notify(
+                "$/progress",
+                .object([
+                    ("token", token),
+                    (
+                        "value",
+                        .object([
+                            ("kind", .string("end")),
+                            (
+                                "message",
+                                .string(
+                                    cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed")
+                            ),
+                        ])
+                    ),
+                ]))
         }
         await reanalyzeOpenDocuments()
     }
@@ -71,7 +101,9 @@ extension LanguageServer {
     func reanalyzeOpenDocuments() async {
         // Hints show isolation the index and settings decide; the client re-asks when told.
         // Not awaited: the queue must not wait on the client's answer.
-        if capabilities.inlayHintRefresh, !documents.isEmpty { Task { _ = await self.request("workspace/inlayHint/refresh", .null) } }
+        if capabilities.inlayHintRefresh, !documents.isEmpty {
+            Task { _ = await self.request("workspace/inlayHint/refresh", .null) }
+        }
         if capabilities.pullDiagnostics {
             // Pull clients ask again when told to.
             if capabilities.diagnosticRefresh { _ = await request("workspace/diagnostic/refresh", .null) }

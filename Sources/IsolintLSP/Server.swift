@@ -41,7 +41,12 @@ public actor LanguageServer {
     public private(set) var exitCode: Int32?
     let log: @Sendable (String) -> Void
 
-    public init(writer: MessageWriter, log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("isolint-lsp: " + $0 + "\n").utf8)) }) {
+    public init(
+        writer: MessageWriter,
+        log: @escaping @Sendable (String) -> Void = {
+            FileHandle.standardError.write(Data(("isolint-lsp: " + $0 + "\n").utf8))
+        }
+    ) {
         self.writer = writer
         self.log = log
     }
@@ -57,7 +62,9 @@ public actor LanguageServer {
             return false
         case .message(let message):
             guard case .object = message else {
-                await send(errorResponse(id: .null, code: ErrorCode.invalidRequest, message: "a message must be a JSON object"))
+                await send(
+                    errorResponse(id: .null, code: ErrorCode.invalidRequest, message: "a message must be a JSON object")
+                )
                 return false
             }
             let id = message["id"]
@@ -92,7 +99,8 @@ public actor LanguageServer {
     func handleRequest(id: JSON, method: String, params: JSON?) async {
         let key = id.serialized()
         if state == .uninitialized, method != "initialize" {
-            await send(errorResponse(id: id, code: ErrorCode.serverNotInitialized, message: "the server is not initialized"))
+            await send(
+                errorResponse(id: id, code: ErrorCode.serverNotInitialized, message: "the server is not initialized"))
             return
         }
         if state == .shutDown {
@@ -105,10 +113,15 @@ public actor LanguageServer {
         }
         if method == "workspace/diagnostic" {
             // Linting the workspace's files can take seconds: the queue (edits!) goes on meanwhile.
-            Task { await self.respond(id: id, key: key) { () async throws(LSPError) -> JSON in try await self.workspaceDiagnostic(params) } }
+            Task {
+                await self.respond(id: id, key: key) { () async throws(LSPError) -> JSON in
+                    try await self.workspaceDiagnostic(params)
+                }
+            }
             return
         }
-        await respond(id: id, key: key) { () async throws(LSPError) -> JSON in try await self.result(of: method, params) }
+        await respond(id: id, key: key) { () async throws(LSPError) -> JSON in try await self.result(of: method, params)
+        }
     }
 
     /// Answers request `id` with `compute`'s result or error, or `RequestCancelled` when the
@@ -141,7 +154,7 @@ public actor LanguageServer {
         case "workspace/executeCommand": return try await executeCommand(params)
         default:
             throw LSPError(ErrorCode.methodNotFound, "method not found: \(method)")
-            }
+        }
     }
 
     func handleNotification(method: String, params: JSON?) async {
@@ -178,7 +191,10 @@ public actor LanguageServer {
     func send(_ message: JSON) async { await writer.send(message) }
 
     func errorResponse(id: JSON, code: Int, message: String) -> JSON {
-        .object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object([("code", .int(code)), ("message", .string(message))]))])
+        .object([
+            ("jsonrpc", .string("2.0")), ("id", id),
+            ("error", .object([("code", .int(code)), ("message", .string(message))])),
+        ])
     }
 
     func notify(_ method: String, _ params: JSON) async {
@@ -246,33 +262,61 @@ public actor LanguageServer {
     public static func serverCapabilities(encoding: PositionEncoding) -> JSON {
         .object([
             ("positionEncoding", .string(encoding.rawValue)),
-            ("textDocumentSync", .object([
-                ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
-            ])),
-            ("diagnosticProvider", .object([
-                ("identifier", .string("isolint")), ("interFileDependencies", .bool(true)), ("workspaceDiagnostics", .bool(true)),
-            ])),
-            ("codeActionProvider", .object([
-                ("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.isolint")])), ("resolveProvider", .bool(true)),
-            ])),
+            (
+                "textDocumentSync",
+                .object([
+                    ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
+                ])
+            ),
+            (
+                "diagnosticProvider",
+                .object([
+                    ("identifier", .string("isolint")), ("interFileDependencies", .bool(true)),
+                    ("workspaceDiagnostics", .bool(true)),
+                ])
+            ),
+            (
+                "codeActionProvider",
+                .object([
+                    ("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.isolint")])),
+                    ("resolveProvider", .bool(true)),
+                ])
+            ),
             ("hoverProvider", .bool(true)),
             ("inlayHintProvider", .bool(true)),
             ("executeCommandProvider", .object([("commands", .array(Commands.all.map { .string($0) }))])),
-            ("workspace", .object([("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))])),
+            (
+                "workspace",
+                .object([
+                    ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))
+                ])
+            ),
         ])
     }
 
     func initialized() async {
         if capabilities.configuration {
-            let result = await request("workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
+            let result = await request(
+                "workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
             if let first = result?[0], case .object = first { clientSettings = first; applySettings() }
         }
         if capabilities.watchedFilesDynamicRegistration {
-            let watchers: JSON = .array(["**/*.swift", "**/Package.swift", "**/.isolint.json"].map { .object([("globPattern", .string($0))]) })
-            _ = await request("client/registerCapability", .object([("registrations", .array([.object([
-                ("id", .string("isolint-watched-files")), ("method", .string("workspace/didChangeWatchedFiles")),
-                ("registerOptions", .object([("watchers", watchers)])),
-            ])]))]))
+            let watchers: JSON = .array(
+                ["**/*.swift", "**/Package.swift", "**/.isolint.json"].map { .object([("globPattern", .string($0))]) })
+            _ = await request(
+                "client/registerCapability",
+                .object([
+                    (
+                        "registrations",
+                        .array([
+                            .object([
+                                ("id", .string("isolint-watched-files")),
+                                ("method", .string("workspace/didChangeWatchedFiles")),
+                                ("registerOptions", .object([("watchers", watchers)])),
+                            ])
+                        ])
+                    )
+                ]))
         }
         await reportConfigurationProblems()
         startIndexing()
@@ -287,16 +331,21 @@ public actor LanguageServer {
         }
         workspace.loadConfiguration(clientSettings: .object(merged))
         linter = Linter(configuration: workspace.configuration)
-        diagnostics = DiagnosticWriter(linter: linter, docsBaseURL: workspace.configuration.docsBaseURL, capabilities: capabilities)
+        diagnostics = DiagnosticWriter(
+            linter: linter, docsBaseURL: workspace.configuration.docsBaseURL, capabilities: capabilities)
         rootTools = workspace.rootConfigurations.map { root, configuration in
             let l = Linter(configuration: configuration)
-            return (root, l, DiagnosticWriter(linter: l, docsBaseURL: configuration.docsBaseURL, capabilities: capabilities))
+            return (
+                root, l, DiagnosticWriter(linter: l, docsBaseURL: configuration.docsBaseURL, capabilities: capabilities)
+            )
         }
     }
 
     /// The linter and diagnostic writer for a file: its root's configuration.
     func tools(for path: String) -> (linter: Linter, writer: DiagnosticWriter) {
-        if let t = rootTools.first(where: { WorkspaceState.path(path, isUnder: $0.root) }) { return (t.linter, t.writer) }
+        if let t = rootTools.first(where: { WorkspaceState.path(path, isUnder: $0.root) }) {
+            return (t.linter, t.writer)
+        }
         return (linter, diagnostics)
     }
 }

@@ -7,18 +7,20 @@ public enum LanguageServerSession {
     public static func run(input: Int32 = 0, output: Int32 = 1) async -> Int32 {
         let server = LanguageServer(writer: MessageWriter(fd: output))
         let (stream, continuation) = AsyncStream.makeStream(of: IncomingMessage.self, bufferingPolicy: .unbounded)
-        MessageReader(fd: input).start(deliver: { incoming in
-            // Responses to the server's own requests and cancellations skip the ordered queue:
-            // the queue may be waiting on exactly that response.
-            if case .message(let json) = incoming {
-                let isResponse = json["method"] == nil && json["id"] != nil && (json["result"] != nil || json["error"] != nil)
-                if isResponse || json["method"]?.string == "$/cancelRequest" {
-                    Task { _ = await server.handleOutOfBand(json) }
-                    return
+        MessageReader(fd: input).start(
+            deliver: { incoming in
+                // Responses to the server's own requests and cancellations skip the ordered queue:
+                // the queue may be waiting on exactly that response.
+                if case .message(let json) = incoming {
+                    let isResponse =
+                        json["method"] == nil && json["id"] != nil && (json["result"] != nil || json["error"] != nil)
+                    if isResponse || json["method"]?.string == "$/cancelRequest" {
+                        Task { _ = await server.handleOutOfBand(json) }
+                        return
+                    }
                 }
-            }
-            continuation.yield(incoming)
-        }, finished: { continuation.finish() })
+                continuation.yield(incoming)
+            }, finished: { continuation.finish() })
         for await message in stream {
             if await server.handle(message) { break }
         }

@@ -15,7 +15,8 @@ public final class MessageReader: Sendable {
     public init(fd: Int32 = 0) { self.fd = fd }
 
     /// Starts reading; `deliver` is called in order on the reader thread; `finished` at EOF.
-    public func start(deliver: @escaping @Sendable (IncomingMessage) -> Void, finished: @escaping @Sendable () -> Void) {
+    public func start(deliver: @escaping @Sendable (IncomingMessage) -> Void, finished: @escaping @Sendable () -> Void)
+    {
         let fd = self.fd
         let thread = Thread {
             var framer = Framer()
@@ -56,7 +57,9 @@ public struct Framer: Sendable {
         while true {
             guard let headerEnd = find([13, 10, 13, 10], from: start) else {
                 // Guard against a header that never ends.
-                if buffer.count - start > 8192 { skipToNextHeader(after: start + 1); return .parseError("header too long") }
+                if buffer.count - start > 8192 {
+                    skipToNextHeader(after: start + 1); return .parseError("header too long")
+                }
                 return nil
             }
             let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
@@ -95,7 +98,11 @@ public struct Framer: Sendable {
         guard buffer.count >= pattern.count else { return nil }
         var i = from
         while i + pattern.count <= buffer.count {
-            if buffer[i] == pattern[0], buffer[i + 1] == pattern[1], buffer[i + 2] == pattern[2], buffer[i + 3] == pattern[3] { return i }
+            if buffer[i] == pattern[0], buffer[i + 1] == pattern[1], buffer[i + 2] == pattern[2],
+                buffer[i + 3] == pattern[3]
+            {
+                return i
+            }
             i += 1
         }
         return nil
@@ -110,7 +117,9 @@ public struct Framer: Sendable {
         func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
         var i = min(offset, buffer.count)
         while i + needle.count <= buffer.count {
-            if lower(buffer[i]) == needle[0], buffer[i..<(i + needle.count)].map(lower).elementsEqual(needle) { start = i; return }
+            if lower(buffer[i]) == needle[0], buffer[i..<(i + needle.count)].map(lower).elementsEqual(needle) {
+                start = i; return
+            }
             i += 1
         }
         var keep = min(needle.count - 1, buffer.count - min(offset, buffer.count))

@@ -33,7 +33,6 @@ public struct WorkspaceState: Sendable {
 
     public mutating func bump() { generation += 1 }
 
-
     /// Each root's configuration (its `.isolint.json`, the nearest at or above it, overridden by
     /// the client settings), deepest root first.
     public private(set) var rootConfigurations: [(root: String, configuration: Configuration)] = []
@@ -58,7 +57,8 @@ public struct WorkspaceState: Sendable {
         if let clientSettings, case .object(let pairs) = clientSettings, !pairs.isEmpty {
             // Client settings use the same keys as .isolint.json and win over it.
             let filtered = JSON.object(pairs.filter { Configuration.knownKeys.contains($0.0) })
-            let (c, p) = Configuration.parse(Data(filtered.serialized().utf8), file: "client settings", knownRules: known)
+            let (c, p) = Configuration.parse(
+                Data(filtered.serialized().utf8), file: "client settings", knownRules: known)
             client = c
             clientProblems = p
         }
@@ -74,7 +74,8 @@ public struct WorkspaceState: Sendable {
             }
             perRoot.append((root, client.map { config.overridden(by: $0) } ?? config))
         }
-        let config = perRoot.first?.configuration ?? client.map { Configuration().overridden(by: $0) } ?? Configuration()
+        let config =
+            perRoot.first?.configuration ?? client.map { Configuration().overridden(by: $0) } ?? Configuration()
         rootConfigurations = perRoot.sorted { $0.root.count > $1.root.count }
         configuration = config
         configurationProblems = fileProblems + clientProblems

@@ -17,7 +17,8 @@ struct FileStamp: Sendable, Equatable {
 
     init?(path: String) {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let date = attributes[.modificationDate] as? Date else { return nil }
+            let date = attributes[.modificationDate] as? Date
+        else { return nil }
         modified = date.timeIntervalSince1970
         size = (attributes[.size] as? NSNumber)?.intValue ?? -1
     }
@@ -35,9 +36,15 @@ extension LanguageServer {
         func report(uri: String, version: Int?, resultID: String, items: JSON) -> JSON {
             let v: JSON = version.map { .int($0) } ?? .null
             if previous[uri] == resultID {
-                return .object([("uri", .string(uri)), ("version", v), ("kind", .string("unchanged")), ("resultId", .string(resultID))])
+                return .object([
+                    ("uri", .string(uri)), ("version", v), ("kind", .string("unchanged")),
+                    ("resultId", .string(resultID)),
+                ])
             }
-            return .object([("uri", .string(uri)), ("version", v), ("kind", .string("full")), ("resultId", .string(resultID)), ("items", items)])
+            return .object([
+                ("uri", .string(uri)), ("version", v), ("kind", .string("full")), ("resultId", .string(resultID)),
+                ("items", items),
+            ])
         }
         var reports: [JSON] = []
         var openPaths: Set<String> = []
@@ -46,14 +53,19 @@ extension LanguageServer {
             guard let a = await currentAnalysis(doc) else { continue }
             let positions = Positions(source: a.tree.source, encoding: encoding)
             let writer = tools(for: doc.path).writer
-            let items = JSON.array(a.findings.enumerated().map { writer.diagnostic($1, index: $0, uri: uri, version: a.version, positions) })
-            reports.append(report(uri: uri, version: a.version, resultID: Self.resultID(a.version, items), items: items))
+            let items = JSON.array(
+                a.findings.enumerated().map {
+                    writer.diagnostic($1, index: $0, uri: uri, version: a.version, positions)
+                })
+            reports.append(
+                report(uri: uri, version: a.version, resultID: Self.resultID(a.version, items), items: items))
         }
 
         let generation = workspace.generation
         var stale: [(path: String, stamp: FileStamp)] = []
         var current: [String: DiskReport] = [:]
-        for path in workspace.parts.keys.sorted() where !openPaths.contains(path) && !workspace.configuration(for: path).isExcluded(path) {
+        for path in workspace.parts.keys.sorted()
+        where !openPaths.contains(path) && !workspace.configuration(for: path).isExcluded(path) {
             guard let stamp = FileStamp(path: path) else { continue }
             if let cached = diskReports[path], cached.stamp == stamp, cached.generation == generation {
                 current[path] = cached
@@ -64,7 +76,8 @@ extension LanguageServer {
         let linted = await lintFromDisk(stale.map(\.path))
         for (path, stamp) in stale {
             guard let items = linted[path] else { continue }
-            current[path] = DiskReport(stamp: stamp, generation: generation, resultID: Self.resultID(0, items), items: items)
+            current[path] = DiskReport(
+                stamp: stamp, generation: generation, resultID: Self.resultID(0, items), items: items)
         }
         diskReports = current
         for (path, r) in current.sorted(by: { $0.key < $1.key }) {
@@ -88,7 +101,13 @@ extension LanguageServer {
                     let findings = linter.lint(tree, index: index, settings: settings)
                     let positions = Positions(source: tree.source, encoding: encoding)
                     let uri = URIPath.uri(path)
-                    return (path, .array(findings.enumerated().map { writer.diagnostic($1, index: $0, uri: uri, version: 0, positions) }))
+                    return (
+                        path,
+                        .array(
+                            findings.enumerated().map {
+                                writer.diagnostic($1, index: $0, uri: uri, version: 0, positions)
+                            })
+                    )
                 }
             }
             var out: [String: JSON] = [:]

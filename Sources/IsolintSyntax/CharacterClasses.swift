@@ -18,9 +18,9 @@
 @inlinable func isASCIIOperatorChar(_ c: UInt8) -> Bool {
     switch c {
     case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"),
-         UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),
-         UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
-         UInt8(ascii: "~"), UInt8(ascii: "?"):
+        UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"),
+        UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+        UInt8(ascii: "~"), UInt8(ascii: "?"):
         return true
     default:
         return false
@@ -31,9 +31,9 @@
 func isUnicodeOperatorHead(_ s: UInt32) -> Bool {
     switch s {
     case 0x00A1...0x00A7, 0x00A9, 0x00AB, 0x00AC, 0x00AE, 0x00B0...0x00B1, 0x00B6, 0x00BB,
-         0x00BF, 0x00D7, 0x00F7, 0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E,
-         0x2041...0x2053, 0x2055...0x205E, 0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF,
-         0x2E00...0x2E7F, 0x3001...0x3003, 0x3008...0x3020, 0x3030:
+        0x00BF, 0x00D7, 0x00F7, 0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E,
+        0x2041...0x2053, 0x2055...0x205E, 0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF,
+        0x2E00...0x2E7F, 0x3001...0x3003, 0x3008...0x3020, 0x3030:
         return true
     default:
         return false
@@ -44,7 +44,7 @@ func isUnicodeOperatorHead(_ s: UInt32) -> Bool {
 func isUnicodeCombining(_ s: UInt32) -> Bool {
     switch s {
     case 0x0300...0x036F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F,
-         0xE0100...0xE01EF:
+        0xE0100...0xE01EF:
         return true
     default:
         return false

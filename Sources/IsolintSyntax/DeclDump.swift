@@ -32,7 +32,9 @@ public enum DeclDump {
             case .associatedtypeDecl: add("associatedtype", node.keyword, tree.name(of: i))
             case .enumElement:
                 let base = tree.name(of: i)
-                add("case", node.name, tree.firstChild(i, kind: .parameterClause) == nil ? base : fullName(tree, i, base: base))
+                add(
+                    "case", node.name,
+                    tree.firstChild(i, kind: .parameterClause) == nil ? base : fullName(tree, i, base: base))
             case .closure: add("closure", node.firstToken, "")
             case .binding:
                 let decl = tree.nodes[Int(node.parent)]
@@ -86,7 +88,10 @@ public enum DeclDump {
         guard let clause = tree.firstChild(i, kind: .parameterClause) else { return base }
         var s = base + "("
         // Subscript and operator parameters have no argument label unless they spell one.
-        let firstNameIsLabel = !(tree[i].kind == .subscriptDecl || (tree[i].name >= 0 && tree.tokens[Int(tree[i].name)].kind != .identifier && tree.tokens[Int(tree[i].name)].kind != .keyword))
+        let firstNameIsLabel =
+            !(tree[i].kind == .subscriptDecl
+            || (tree[i].name >= 0 && tree.tokens[Int(tree[i].name)].kind != .identifier
+                && tree.tokens[Int(tree[i].name)].kind != .keyword))
         for p in tree.children(clause, kind: .parameter) {
             let node = tree[p]
             if node.name >= 0, firstNameIsLabel || node.keyword >= 0 {

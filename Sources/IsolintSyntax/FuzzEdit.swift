@@ -2,7 +2,10 @@
 /// remove, what to insert — all derived from the input's bytes), shared with the regression
 /// test that replays saved fuzz inputs.
 enum FuzzEdit {
-    static let snippets = ["x", "\n", "{", "}", "(", ")", "\"", "\"\"\"", "/*", "*/", "//", "\\(", "#if X\n", "#endif\n", "/", "`", "/#", "#/\n", "<", ">", "@A<", ""]
+    static let snippets = [
+        "x", "\n", "{", "}", "(", ")", "\"", "\"\"\"", "/*", "*/", "//", "\\(", "#if X\n", "#endif\n", "/", "`", "/#",
+        "#/\n", "<", ">", "@A<", "",
+    ]
 
     /// `bytes` with the derived edit applied.
     static func apply(to bytes: [UInt8]) -> [UInt8] {
@@ -11,7 +14,8 @@ enum FuzzEdit {
         let at = Int(h % UInt64(bytes.count + 1))
         let removing = min(Int((h >> 20) % 6), bytes.count - at)
         var edited = bytes
-        edited.replaceSubrange(at..<(at + removing), with: Array(snippets[Int((h >> 40) % UInt64(snippets.count))].utf8))
+        edited.replaceSubrange(
+            at..<(at + removing), with: Array(snippets[Int((h >> 40) % UInt64(snippets.count))].utf8))
         return edited
     }
 }

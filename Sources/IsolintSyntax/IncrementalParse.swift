@@ -21,7 +21,8 @@ extension SyntaxTree {
         let new = newSource.bytes
         let (prefix, suffix) = Self.commonAffixes(old, new)
         if prefix == old.count, prefix == new.count {
-            return newSource.path == source.path ? self : SyntaxTree(source: newSource, stream: stream, nodes: nodes, items: items)
+            return newSource.path == source.path
+                ? self : SyntaxTree(source: newSource, stream: stream, nodes: nodes, items: items)
         }
         guard let restart = restartItem(changeStart: prefix) else { return .parse(newSource) }
         return new.withUnsafeBufferPointer { bytes in
@@ -30,9 +31,10 @@ extension SyntaxTree {
     }
 
     var stream: TokenStream {
-        TokenStream(tokens: tokens, comments: comments, matching: matching,
-                    interpolatedStringEnds: interpolatedStringEnds, interpolationSpans: interpolationSpans,
-                    longLookaheads: longLookaheads)
+        TokenStream(
+            tokens: tokens, comments: comments, matching: matching,
+            interpolatedStringEnds: interpolatedStringEnds, interpolationSpans: interpolationSpans,
+            longLookaheads: longLookaheads)
     }
 
     /// Lengths of the longest common prefix and suffix (not overlapping in either array).
@@ -84,7 +86,9 @@ extension SyntaxTree {
         return lo < spans.count && spans[lo].contains(Int32(token))
     }
 
-    private func reparse(_ newSource: SourceFile, _ bytes: UnsafeBufferPointer<UInt8>, from restart: Int, changeEnd: Int, delta: Int) -> SyntaxTree {
+    private func reparse(
+        _ newSource: SourceFile, _ bytes: UnsafeBufferPointer<UInt8>, from restart: Int, changeEnd: Int, delta: Int
+    ) -> SyntaxTree {
         let a = Int(items[restart].firstToken)
         // Lex from the end of the token before the restart item (its trivia is unchanged).
         let resume = Int(interpolatedStringEnds[Int32(a - 1)] ?? tokens[a - 1].end)
@@ -123,8 +127,10 @@ extension SyntaxTree {
             while cursor < tokens.count - 1, Int(tokens[cursor].start) < target { cursor += 1 }
             let o = tokens[cursor]
             if cursor < tokens.count - 1, Int(o.start) == target, Int(o.end) == Int(t.end) - delta, o.kind == t.kind,
-               o.keyword == t.keyword, o.flags.union(ignored) == t.flags.union(ignored), !Self.inSpan(cursor, interpolationSpans),
-               interpolatedStringEnds[Int32(cursor)] == nil {
+                o.keyword == t.keyword, o.flags.union(ignored) == t.flags.union(ignored),
+                !Self.inSpan(cursor, interpolationSpans),
+                interpolatedStringEnds[Int32(cursor)] == nil
+            {
                 synced = (lexer.tokens.count - 1, cursor)
                 break
             }
@@ -144,7 +150,8 @@ extension SyntaxTree {
             }
             let after = tokens[jo].end
             for c in comments where c.start >= after {
-                lexer.comments.append(Comment(start: c.start + d32, end: c.end + d32, isBlock: c.isBlock, isDoc: c.isDoc))
+                lexer.comments.append(
+                    Comment(start: c.start + d32, end: c.end + d32, isBlock: c.isBlock, isDoc: c.isDoc))
             }
             for (key, value) in interpolatedStringEnds where Int(key) > jo {
                 lexer.interpolatedStringEnds[key + Int32(tokenDelta)] = value + d32
@@ -215,7 +222,8 @@ extension SyntaxTree {
                         parser.nodes.append(m)
                     }
                     for item in items[reuseFrom...] {
-                        parser.items.append(TopLevelItem(firstToken: item.firstToken + d, firstNode: item.firstNode + nodeDelta))
+                        parser.items.append(
+                            TopLevelItem(firstToken: item.firstToken + d, firstNode: item.firstNode + nodeDelta))
                     }
                 }
                 parser.nodes[0].endToken = Int32(toks.count)

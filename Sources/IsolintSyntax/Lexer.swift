@@ -28,9 +28,10 @@ public enum Lexer {
         var state = LexerState(buffer)
         state.run()
         let matching = matchBrackets(state.tokens)
-        return TokenStream(tokens: state.tokens, comments: state.comments, matching: matching,
-                           interpolatedStringEnds: state.interpolatedStringEnds,
-                           interpolationSpans: state.interpolationSpans, longLookaheads: state.longLookaheads)
+        return TokenStream(
+            tokens: state.tokens, comments: state.comments, matching: matching,
+            interpolatedStringEnds: state.interpolatedStringEnds,
+            interpolationSpans: state.interpolationSpans, longLookaheads: state.longLookaheads)
     }
 
     /// Pairs brackets with a stack. A closer that does not match the innermost opener closes the
@@ -169,7 +170,7 @@ struct LexerState {
         if start == 0 { return false }
         switch p[start - 1] {
         case space, cr, newline, tab, 0x0B, 0x0C, 0, lparen, UInt8(ascii: "["), UInt8(ascii: "{"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
             return false
         case slash:
             return !(start >= 2 && p[start - 2] == star)
@@ -185,7 +186,7 @@ struct LexerState {
         if end >= n { return false }
         switch p[end] {
         case space, cr, newline, tab, 0x0B, 0x0C, 0, rparen, UInt8(ascii: "]"), UInt8(ascii: "}"),
-             UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
             return false
         case dot:
             return !leftBound
@@ -197,7 +198,9 @@ struct LexerState {
         }
     }
 
-    @inline(__always) mutating func emit(_ kind: TokenKind, _ start: Int, _ keyword: Keyword = .none, _ extra: TokenFlags = []) {
+    @inline(__always) mutating func emit(
+        _ kind: TokenKind, _ start: Int, _ keyword: Keyword = .none, _ extra: TokenFlags = []
+    ) {
         var flags = extra
         if lineStart { flags.insert(.atLineStart) }
         if !isLeftBound(start) { flags.insert(.spaceBefore) }
@@ -429,7 +432,9 @@ struct LexerState {
                 if len > 0, !isUnicodeOperatorHead(s) { lexIdentifierTail() }
             }
             let kw = lookupPoundWord(p, k, i - k)
-            let directive = kw == .poundIf || kw == .poundElseif || kw == .poundElse || kw == .poundEndif || kw == .poundSourceLocation
+            let directive =
+                kw == .poundIf || kw == .poundElseif || kw == .poundElse || kw == .poundEndif
+                || kw == .poundSourceLocation
             emit(directive ? .poundDirective : .poundIdentifier, start, kw)
             return
         }

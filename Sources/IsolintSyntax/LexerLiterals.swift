@@ -119,7 +119,9 @@ extension LexerState {
     /// unbalanced `)` (so `foo(/, /)` stays two operators).
     func scanBareRegex(from start: Int) -> Int? {
         let first = at(start + 1)
-        if first == space || first == tab || first == newline || first == cr || first == 0 || first == slash || first == star {
+        if first == space || first == tab || first == newline || first == cr || first == 0 || first == slash
+            || first == star
+        {
             return nil
         }
         var k = start + 1
@@ -177,8 +179,12 @@ struct KeywordEntry: Sendable {
 /// Keywords bucketed by length so a lookup compares a handful of candidates at most.
 private let keywordBuckets: [[KeywordEntry]] = {
     var buckets = [[KeywordEntry]](repeating: [], count: maxKeywordLength + 1)
-    for (text, kw) in reservedWords { buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: true)) }
-    for (text, kw) in contextualWords { buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: false)) }
+    for (text, kw) in reservedWords {
+        buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: true))
+    }
+    for (text, kw) in contextualWords {
+        buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: false))
+    }
     return buckets
 }()
 

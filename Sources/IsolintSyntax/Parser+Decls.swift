@@ -138,9 +138,12 @@ extension Parser {
 
     func afterModifier(_ k: Int) -> Int {
         let next = token(k + 1)
-        if next.kind == .lParen, !next.flags.contains(.spaceBefore), token(k + 3).kind == .rParen, token(k + 2).kind == .identifier {
+        if next.kind == .lParen, !next.flags.contains(.spaceBefore), token(k + 3).kind == .rParen,
+            token(k + 2).kind == .identifier
+        {
             let detail = token(k + 2)
-            let text = String(decoding: UnsafeBufferPointer(rebasing: src[Int(detail.start)..<Int(detail.end)]), as: UTF8.self)
+            let text = String(
+                decoding: UnsafeBufferPointer(rebasing: src[Int(detail.start)..<Int(detail.end)]), as: UTF8.self)
             if Parser.modifierDetails.contains(text) { return k + 4 }
         }
         return k + 1
@@ -212,7 +215,9 @@ extension Parser {
         if tok.isWord { nodes[Int(a)].name = Int32(pos) }
         // Custom attributes (`@Test(…)`, property wrappers) take expressions, closures
         // included; built-in ones (`@available(…)`) have their own syntax and are skipped.
-        let custom = tok.kind == .identifier && src[Int(tok.start)] >= UInt8(ascii: "A") && src[Int(tok.start)] <= UInt8(ascii: "Z")
+        let custom =
+            tok.kind == .identifier && src[Int(tok.start)] >= UInt8(ascii: "A")
+            && src[Int(tok.start)] <= UInt8(ascii: "Z")
         if custom, token(end - 1).kind == .rParen {
             let open = Int(match[end - 1])
             if open > pos {
@@ -351,7 +356,9 @@ extension Parser {
 
     mutating func parseName(_ d: Int32) {
         let k = tok.kind
-        if tok.isWord || k == .operator || k == .prefixAmp || k == .postfixQuestion || k == .infixQuestion || k == .postfixExclaim || k == .equal {
+        if tok.isWord || k == .operator || k == .prefixAmp || k == .postfixQuestion || k == .infixQuestion
+            || k == .postfixExclaim || k == .equal
+        {
             nodes[Int(d)].name = Int32(pos)
             advance()
         }
@@ -359,8 +366,10 @@ extension Parser {
 
     mutating func parseImport(_ d: Int32) {
         advance()
-        if tok.kind == .keyword, [.struct, .class, .enum, .protocol, .typealias, .func, .var, .let].contains(tok.keyword),
-           !peek().isAtLineStart {
+        if tok.kind == .keyword,
+            [.struct, .class, .enum, .protocol, .typealias, .func, .var, .let].contains(tok.keyword),
+            !peek().isAtLineStart
+        {
             advance()
         }
         if tok.isWord, !tok.isAtLineStart { nodes[Int(d)].name = Int32(pos); advance() }
@@ -466,12 +475,17 @@ extension Parser {
             parseName(d)
             // `func ==<T>(…)` lexes `==<` as one operator: its `<` opens the generic parameters.
             let name = token(pos - 1)
-            if name.kind == .operator, name.end - name.start > 1, src[Int(name.end) - 1] == UInt8(ascii: "<"), nodes[Int(d)].name == Int32(pos - 1) {
+            if name.kind == .operator, name.end - name.start > 1, src[Int(name.end) - 1] == UInt8(ascii: "<"),
+                nodes[Int(d)].name == Int32(pos - 1)
+            {
                 let g = open(.genericParams, at: pos - 1)
                 skipAngles(initialDepth: 1)
                 close(g)
             }
-        } else if kind == .initDecl, at(.postfixQuestion) || at(.postfixExclaim) || isOperator(tok, UInt8(ascii: "?")) || isOperator(tok, UInt8(ascii: "!")) {
+        } else if kind == .initDecl,
+            at(.postfixQuestion) || at(.postfixExclaim) || isOperator(tok, UInt8(ascii: "?"))
+                || isOperator(tok, UInt8(ascii: "!"))
+        {
             advance()
         }
         parseGenericParams()
@@ -582,7 +596,9 @@ extension Parser {
     func startsAccessorList(_ k: Int) -> Bool {
         var j = k + 1
         while token(j).kind == .at { j = afterAttribute(j) }
-        while [.mutating, .nonmutating, .underscore2Consuming, .consuming, .borrowing, .nonisolated].contains(token(j).keyword) { j = afterModifier(j) }
+        while [.mutating, .nonmutating, .underscore2Consuming, .consuming, .borrowing, .nonisolated].contains(
+            token(j).keyword)
+        { j = afterModifier(j) }
         let t = token(j)
         switch t.keyword {
         case .get, .set, .willSet, .didSet, .underscoreRead, .underscoreModify, .unsafeAddress, .unsafeMutableAddress:

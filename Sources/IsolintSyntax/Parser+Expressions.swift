@@ -58,22 +58,32 @@ extension Parser {
         if t.kind == .keyword, t.keyword == .try {
             let n = open(.tryExpr)
             advance()
-            if at(.postfixQuestion) || at(.postfixExclaim) || (at(.operator) && (src[Int(tok.start)] == UInt8(ascii: "?") || src[Int(tok.start)] == UInt8(ascii: "!")) && tok.end - tok.start == 1) { advance() }
+            if at(.postfixQuestion) || at(.postfixExclaim)
+                || (at(.operator)
+                    && (src[Int(tok.start)] == UInt8(ascii: "?") || src[Int(tok.start)] == UInt8(ascii: "!"))
+                    && tok.end - tok.start == 1)
+            {
+                advance()
+            }
             nested { p in p.parseUnary(basic: basic) }
             close(n)
             return true
         }
-        if t.kind == .identifier, t.keyword == .await || t.keyword == .consume || t.keyword == .copy || t.keyword == .unsafe,
-           startsOperand(peek()), !peek().isAtLineStart || t.keyword == .await {
+        if t.kind == .identifier,
+            t.keyword == .await || t.keyword == .consume || t.keyword == .copy || t.keyword == .unsafe,
+            startsOperand(peek()), !peek().isAtLineStart || t.keyword == .await
+        {
             let n = open(t.keyword == .await ? .awaitExpr : .prefixExpr)
             advance()
             nested { p in p.parseUnary(basic: basic) }
             close(n)
             return true
         }
-        let packExpansion = (t.kind == .keyword && t.keyword == .repeat) || (t.kind == .identifier && t.keyword == .each)
+        let packExpansion =
+            (t.kind == .keyword && t.keyword == .repeat) || (t.kind == .identifier && t.keyword == .each)
         if t.kind == .prefixAmp || (t.kind == .operator && t.flags.contains(.prefixOperator))
-            || (packExpansion && peek().isWord && !peek().isAtLineStart) {
+            || (packExpansion && peek().isWord && !peek().isAtLineStart)
+        {
             let n = open(.prefixExpr)
             advance()
             nested { p in p.parseUnary(basic: basic) }
@@ -87,7 +97,7 @@ extension Parser {
     func startsOperand(_ t: Token) -> Bool {
         switch t.kind {
         case .identifier, .keyword, .integerLiteral, .floatLiteral, .stringLiteral, .regexLiteral,
-             .lParen, .lBracket, .lBrace, .period, .backslash, .poundIdentifier, .prefixAmp:
+            .lParen, .lBracket, .lBrace, .period, .backslash, .poundIdentifier, .prefixAmp:
             return true
         case .operator:
             return t.flags.contains(.prefixOperator)
@@ -110,8 +120,8 @@ extension Parser {
                 nodes[Int(m)].name = Int32(pos)
                 advance()
                 var selected = nodes[Int(m)].name
-            skipModuleSelectors(&selected)
-            nodes[Int(m)].name = selected
+                skipModuleSelectors(&selected)
+                nodes[Int(m)].name = selected
                 genericArgumentsInExpression()
                 close(m)
                 base = m
@@ -167,7 +177,8 @@ extension Parser {
     /// followed by `(`, `.`, `)` or the like (the compiler's heuristic).
     mutating func genericArgumentsInExpression() {
         guard isOperator(startingWith: UInt8(ascii: "<")), !tok.flags.contains(.spaceBefore),
-              tok.end - tok.start == 1 else { return }
+            tok.end - tok.start == 1
+        else { return }
         var k = pos
         var d = 0
         repeat {
@@ -176,10 +187,20 @@ extension Parser {
             case .operator:
                 for b in Int(u.start)..<Int(u.end) {
                     let c = src[b]
-                    if c == UInt8(ascii: "<") { d += 1 } else if c == UInt8(ascii: ">") { d -= 1 } else if c != UInt8(ascii: "?") && c != UInt8(ascii: "!") && c != UInt8(ascii: "&") && c != UInt8(ascii: ".") && c != UInt8(ascii: "~") { return }
+                    if c == UInt8(ascii: "<") {
+                        d += 1
+                    } else if c == UInt8(ascii: ">") {
+                        d -= 1
+                    } else if c != UInt8(ascii: "?") && c != UInt8(ascii: "!") && c != UInt8(ascii: "&")
+                        && c != UInt8(ascii: ".") && c != UInt8(ascii: "~")
+                    {
+                        return
+                    }
                 }
             case .identifier, .keyword, .period, .comma, .colon, .postfixQuestion, .postfixExclaim, .arrow, .at:
-                if u.kind == .keyword, ![.capitalSelf, .capitalAny, .some, .any, .selfKeyword].contains(u.keyword) { return }
+                if u.kind == .keyword, ![.capitalSelf, .capitalAny, .some, .any, .selfKeyword].contains(u.keyword) {
+                    return
+                }
             case .lParen, .lBracket:
                 k = afterMatching(k) - 1
             default:
@@ -190,7 +211,8 @@ extension Parser {
         } while d > 0
         let after = token(k)
         switch after.kind {
-        case .lParen, .period, .rParen, .rBracket, .comma, .lBrace, .colon, .semicolon, .eof, .postfixQuestion, .postfixExclaim, .equal:
+        case .lParen, .period, .rParen, .rBracket, .comma, .lBrace, .colon, .semicolon, .eof, .postfixQuestion,
+            .postfixExclaim, .equal:
             pos = k
         default:
             if after.isAtLineStart || (after.kind == .operator && after.flags.contains(.spaceBefore)) { pos = k }
@@ -204,7 +226,9 @@ extension Parser {
         let k = tok.kind == .lBrace ? pos : -1
         guard k >= 0 else { return false }
         let next = token(k + 1)
-        if next.keyword == .willSet || next.keyword == .didSet || (next.keyword == .initKeyword && next.kind == .keyword) {
+        if next.keyword == .willSet || next.keyword == .didSet
+            || (next.keyword == .initKeyword && next.kind == .keyword)
+        {
             return false
         }
         if next.kind == .at, startsAccessorList(k) { return false }
@@ -269,7 +293,8 @@ extension Parser {
             }
             if at(.comma) || at(closing) {
                 // Empty argument (`foo(x:)` references, `[:]`).
-            } else if (tok.kind == .operator || tok.kind == .equal) && (peek().kind == .comma || peek().kind == closing) {
+            } else if (tok.kind == .operator || tok.kind == .equal) && (peek().kind == .comma || peek().kind == closing)
+            {
                 // An operator passed as a function: `reduce(0, +)`.
                 leaf(.operatorExpr, from: pos, to: pos + 1)
                 advance()
@@ -403,7 +428,11 @@ extension Parser {
             if t.flags.contains(.spaceBefore), t.kind != .period || t.isAtLineStart { return }
             switch t.kind {
             case .identifier, .keyword, .period, .postfixQuestion, .postfixExclaim, .integerLiteral:
-                if t.kind == .keyword, ![.selfKeyword, .capitalSelf, .initKeyword].contains(t.keyword) && token(pos - 1).kind != .period { return }
+                if t.kind == .keyword,
+                    ![.selfKeyword, .capitalSelf, .initKeyword].contains(t.keyword) && token(pos - 1).kind != .period
+                {
+                    return
+                }
                 advance()
             case .lBracket:
                 pos = afterMatching(pos)
@@ -468,7 +497,8 @@ extension Parser {
                     let v = token(k)
                     if v.kind == .keyword, v.keyword == .in { return k }
                     switch v.kind {
-                    case .identifier, .period, .postfixQuestion, .postfixExclaim, .operator, .comma, .colon, .arrow, .at:
+                    case .identifier, .period, .postfixQuestion, .postfixExclaim, .operator, .comma, .colon, .arrow,
+                        .at:
                         k += 1
                     case .keyword where [.capitalSelf, .capitalAny, .some, .any, .throws].contains(v.keyword):
                         k += 1

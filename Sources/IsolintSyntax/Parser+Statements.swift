@@ -6,7 +6,8 @@ extension Parser {
     mutating func parseStatementBody() {
         // `label: for …`
         if tok.kind == .identifier, peek().kind == .colon,
-           [.for, .while, .repeat, .if, .switch, .do, .guard].contains(peek(2).keyword) {
+            [.for, .while, .repeat, .if, .switch, .do, .guard].contains(peek(2).keyword)
+        {
             advance()
             advance()
         }
@@ -58,7 +59,8 @@ extension Parser {
         switch t.kind {
         case .rBrace, .semicolon, .eof, .poundDirective: return false
         case .keyword:
-            return ![.case, .default, .var, .let, .func, .class, .struct, .enum, .import, .typealias].contains(t.keyword)
+            return ![.case, .default, .var, .let, .func, .class, .struct, .enum, .import, .typealias].contains(
+                t.keyword)
         default: return true
         }
     }
@@ -242,7 +244,8 @@ extension Parser {
             if t.kind == .eof || t.kind == .rBrace { return }
             if t.kind == .keyword, t.keyword == .case || t.keyword == .default { return }
             if t.kind == .at, token(pos + 1).kind == .identifier, isKeyword(.default) == false,
-               token(afterAttribute(pos)).keyword == .default {
+                token(afterAttribute(pos)).keyword == .default
+            {
                 return
             }
             if t.kind == .semicolon { advance(); continue }

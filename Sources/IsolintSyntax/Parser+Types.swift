@@ -58,7 +58,9 @@ extension Parser {
         } else if word("escaping") {
             nodes[Int(t)].flags.insert(.isEscaping)
         } else if len >= 5, src[s + len - 5] == UInt8(ascii: "A"), src[s + len - 4] == UInt8(ascii: "c"),
-                  src[s + len - 3] == UInt8(ascii: "t"), src[s + len - 2] == UInt8(ascii: "o"), src[s + len - 1] == UInt8(ascii: "r") {
+            src[s + len - 3] == UInt8(ascii: "t"), src[s + len - 2] == UInt8(ascii: "o"),
+            src[s + len - 1] == UInt8(ascii: "r")
+        {
             // `@MainActor` and custom global actors, named `…Actor` by convention.
             nodes[Int(t)].flags.insert(.hasGlobalActor)
         }
@@ -77,7 +79,9 @@ extension Parser {
     }
 
     mutating func parseSimpleType(_ t: Int32) {
-        if isOperator(tok, UInt8(ascii: "~")) || (at(.operator) && src[Int(tok.start)] == UInt8(ascii: "~")) { advance() }
+        if isOperator(tok, UInt8(ascii: "~")) || (at(.operator) && src[Int(tok.start)] == UInt8(ascii: "~")) {
+            advance()
+        }
         switch tok.kind {
         case .lParen:
             let open = pos
@@ -110,7 +114,10 @@ extension Parser {
             return
         }
         // Optionals, and leftovers of `>?` split by skipAngles.
-        while at(.postfixQuestion) || at(.postfixExclaim) || (at(.operator) && !tok.flags.contains(.spaceBefore) && (src[Int(tok.start)] == UInt8(ascii: "?") || src[Int(tok.start)] == UInt8(ascii: "!"))) {
+        while at(.postfixQuestion) || at(.postfixExclaim)
+            || (at(.operator) && !tok.flags.contains(.spaceBefore)
+                && (src[Int(tok.start)] == UInt8(ascii: "?") || src[Int(tok.start)] == UInt8(ascii: "!")))
+        {
             nodes[Int(t)].flags.insert(.isOptional)
             advance()
         }

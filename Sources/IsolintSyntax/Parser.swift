@@ -27,7 +27,9 @@ struct Parser {
     @inline(__always) func token(_ k: Int) -> Token { toks[min(max(k, 0), toks.count - 1)] }
     @inline(__always) var atEOF: Bool { toks[pos].kind == .eof }
     @inline(__always) mutating func advance() { if pos < toks.count - 1 { pos += 1 } }
-    @inline(__always) func isKeyword(_ k: Keyword) -> Bool { toks[pos].keyword == k && toks[pos].kind != .stringLiteral }
+    @inline(__always) func isKeyword(_ k: Keyword) -> Bool {
+        toks[pos].keyword == k && toks[pos].kind != .stringLiteral
+    }
     @inline(__always) func at(_ kind: TokenKind) -> Bool { toks[pos].kind == kind }
 
     /// Consumes the current token when it is `kind`.
@@ -54,8 +56,10 @@ struct Parser {
     @discardableResult
     mutating func open(_ kind: NodeKind, at first: Int? = nil) -> Int32 {
         let index = Int32(nodes.count)
-        nodes.append(Node(kind: kind, flags: [], parent: current, firstToken: Int32(first ?? pos),
-                          endToken: Int32(first ?? pos), name: -1, keyword: -1))
+        nodes.append(
+            Node(
+                kind: kind, flags: [], parent: current, firstToken: Int32(first ?? pos),
+                endToken: Int32(first ?? pos), name: -1, keyword: -1))
         current = index
         return index
     }
@@ -69,8 +73,10 @@ struct Parser {
     @discardableResult
     mutating func leaf(_ kind: NodeKind, from first: Int, to end: Int, name: Int = -1) -> Int32 {
         let index = Int32(nodes.count)
-        nodes.append(Node(kind: kind, flags: [], parent: current, firstToken: Int32(first),
-                          endToken: Int32(end), name: Int32(name), keyword: -1))
+        nodes.append(
+            Node(
+                kind: kind, flags: [], parent: current, firstToken: Int32(first),
+                endToken: Int32(end), name: Int32(name), keyword: -1))
         return index
     }
 
@@ -78,8 +84,10 @@ struct Parser {
     mutating func wrap(_ base: Int32, _ kind: NodeKind) -> Int32 {
         let index = Int32(nodes.count)
         let b = nodes[Int(base)]
-        nodes.append(Node(kind: kind, flags: [], parent: b.parent, firstToken: b.firstToken,
-                          endToken: b.endToken, name: -1, keyword: -1))
+        nodes.append(
+            Node(
+                kind: kind, flags: [], parent: b.parent, firstToken: b.firstToken,
+                endToken: b.endToken, name: -1, keyword: -1))
         nodes[Int(base)].parent = index
         current = index
         return index

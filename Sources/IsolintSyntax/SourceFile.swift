@@ -61,8 +61,10 @@ public struct SourceFile: Sendable {
     /// every line it finishes, whether it holds a non-ASCII byte. At the end of the bytes it
     /// finishes the last line too; when `stop` accepts a line start it has just appended, it
     /// returns that line's index, unfinished.
-    private static func scanLines(_ p: UnsafeBufferPointer<UInt8>, from start: Int, starts: inout [Int32], nonASCII: inout [Bool],
-                                  stop: (Int) -> Bool) -> Int? {
+    private static func scanLines(
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, starts: inout [Int32], nonASCII: inout [Bool],
+        stop: (Int) -> Bool
+    ) -> Int? {
         var lineHasNonASCII = false
         var i = start
         let n = p.count
@@ -176,7 +178,9 @@ public struct SourceFile: Sendable {
         if position.line >= lineStarts.count { return bytes.count }
         let range = lineRange(position.line)
         let wanted = max(0, position.character)
-        if encoding == .utf8 || !nonASCIILines[position.line] { return min(range.lowerBound + wanted, range.upperBound) }
+        if encoding == .utf8 || !nonASCIILines[position.line] {
+            return min(range.lowerBound + wanted, range.upperBound)
+        }
         var units = 0
         var i = range.lowerBound
         while i < range.upperBound, units < wanted {
@@ -194,7 +198,10 @@ public struct SourceFile: Sendable {
     }
 
     public static func apply(_ edits: [ByteEdit], to bytes: [UInt8]) throws(EditError) -> [UInt8] {
-        let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.range.upperBound < $1.range.upperBound) }
+        let sorted = edits.sorted {
+            $0.range.lowerBound < $1.range.lowerBound
+                || ($0.range.lowerBound == $1.range.lowerBound && $0.range.upperBound < $1.range.upperBound)
+        }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.newText.utf8.count })
         var cursor = 0

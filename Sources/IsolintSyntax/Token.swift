@@ -67,7 +67,8 @@ public struct Token: Sendable, Equatable {
     public var keyword: Keyword
     public var flags: TokenFlags
 
-    @inlinable public init(kind: TokenKind, keyword: Keyword = .none, start: Int32, end: Int32, flags: TokenFlags = []) {
+    @inlinable public init(kind: TokenKind, keyword: Keyword = .none, start: Int32, end: Int32, flags: TokenFlags = [])
+    {
         self.kind = kind
         self.keyword = keyword
         self.start = start

@@ -36,17 +36,18 @@ enum BenchCommand {
                 keystrokes = args[k + 1]
                 k += 1
             case "-h", "--help":
-                print("""
-                USAGE: isolint bench PATH… [--repeat N] [--no-reference] [--lint]
-                       isolint bench --keystrokes FILE [--edits N]
-                  Lexes and parses every .swift file under PATH on one core; with --lint, times the
-                  whole 'isolint lint' (index, rules, JSON output) on one core and on all cores.
-                  Each figure is the best of N runs, compared with swift-frontend -frontend -parse
-                  over the same files in the same run.
-                  With --keystrokes, times what the language server does per keystroke on FILE
-                  (N typing edits, default 200): re-parse (incremental, and a full parse as the
-                  reference), lint with cached declarations, the publishDiagnostics bytes.
-                """)
+                print(
+                    """
+                    USAGE: isolint bench PATH… [--repeat N] [--no-reference] [--lint]
+                           isolint bench --keystrokes FILE [--edits N]
+                      Lexes and parses every .swift file under PATH on one core; with --lint, times the
+                      whole 'isolint lint' (index, rules, JSON output) on one core and on all cores.
+                      Each figure is the best of N runs, compared with swift-frontend -frontend -parse
+                      over the same files in the same run.
+                      With --keystrokes, times what the language server does per keystroke on FILE
+                      (N typing edits, default 200): re-parse (incremental, and a full parse as the
+                      reference), lint with cached declarations, the publishDiagnostics bytes.
+                    """)
                 return 0
             default:
                 if a.hasPrefix("-") {
@@ -96,7 +97,10 @@ enum BenchCommand {
         }
         let mb = Double(totalBytes) / 1e6
         print("files: \(files.count)  bytes: \(totalBytes)  lines: \(totalLines)  largest file: \(maxFile) bytes")
-        print(String(format: "isolint lex+parse (1 core): %.3f s  %.1f MB/s  %.0f lines/s", best, mb / best, Double(totalLines) / best))
+        print(
+            String(
+                format: "isolint lex+parse (1 core): %.3f s  %.1f MB/s  %.0f lines/s", best, mb / best,
+                Double(totalLines) / best))
         var lintTimes: [(workers: Int, seconds: Double)] = []
         if lint {
             let cores = ProcessInfo.processInfo.activeProcessorCount
@@ -105,8 +109,9 @@ enum BenchCommand {
                 var outputBytes = 0
                 for _ in 0..<repeats {
                     let t0 = DispatchTime.now().uptimeNanoseconds
-                    let (reports, _) = await LintPipeline.run(files: files, cwd: FileManager.default.currentDirectoryPath,
-                                                              configuration: Configuration(), workers: workers)
+                    let (reports, _) = await LintPipeline.run(
+                        files: files, cwd: FileManager.default.currentDirectoryPath,
+                        configuration: Configuration(), workers: workers)
                     let json = Reporter.json(reports.filter { !$0.findings.isEmpty })
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     outputBytes = json.utf8.count
@@ -114,8 +119,11 @@ enum BenchCommand {
                 }
                 lintTimes.append((workers, bestLint))
                 _ = outputBytes
-                print(String(format: "isolint lint, JSON output (%d core%@): %.3f s  %.1f MB/s  %.0f lines/s", workers, workers == 1 ? "" : "s",
-                             bestLint, mb / bestLint, Double(totalLines) / bestLint))
+                print(
+                    String(
+                        format: "isolint lint, JSON output (%d core%@): %.3f s  %.1f MB/s  %.0f lines/s", workers,
+                        workers == 1 ? "" : "s",
+                        bestLint, mb / bestLint, Double(totalLines) / bestLint))
             }
         }
         guard reference else { return 0 }
@@ -123,10 +131,16 @@ enum BenchCommand {
             print("reference: swift-frontend not found on PATH; no ratio")
             return 0
         }
-        print(String(format: "swift-frontend -parse (1 process): %.3f s  %.1f MB/s  %.0f lines/s", ref, mb / ref, Double(totalLines) / ref))
+        print(
+            String(
+                format: "swift-frontend -parse (1 process): %.3f s  %.1f MB/s  %.0f lines/s", ref, mb / ref,
+                Double(totalLines) / ref))
         print(String(format: "ratio: isolint lex+parse is %.2fx the compiler's parser", ref / best))
         for (workers, t) in lintTimes {
-            print(String(format: "ratio: isolint lint on %d core%@ is %.2fx the compiler's parser", workers, workers == 1 ? "" : "s", ref / t))
+            print(
+                String(
+                    format: "ratio: isolint lint on %d core%@ is %.2fx the compiler's parser", workers,
+                    workers == 1 ? "" : "s", ref / t))
         }
         return 0
     }
@@ -135,7 +149,9 @@ enum BenchCommand {
     static func referenceParse(_ files: [String], repeats: Int) -> Double? {
         guard let frontend = findExecutable("swift-frontend") else { return nil }
         let list = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-bench-\(getpid()).txt")
-        guard (try? files.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)) != nil else { return nil }
+        guard (try? files.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)) != nil else {
+            return nil
+        }
         defer { try? FileManager.default.removeItem(at: list) }
         var best = Double.infinity
         for _ in 0..<repeats {

@@ -41,28 +41,27 @@ extension CommandLine {
     }
 }
 
-
 let usage = """
-USAGE: isolint <command> [options]
+    USAGE: isolint <command> [options]
 
-Commands:
-  lint [PATH…]                   Report Swift 6 concurrency hazards (default PATH: .).
-                                 --format text|json|sarif|github|xcode   (default text)
-                                 --fail-on error|warning|info|never      (default error)
-                                 --config FILE   (default: nearest .isolint.json)
-                                 Exit 0: nothing at or above --fail-on; 1: findings;
-                                 2: usage error or a path that cannot be read.
-  lsp                            The language server on stdin/stdout (LSP 3.17 subset).
-  rules                          List the rules with their default severity.
-  explain RULE                   Explain a rule: why it matters, which fix when.
-  dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
-                                 and closure: KIND<TAB>LINE:COL<TAB>NAME).
-  bench PATH… [--lint]           Lex and parse (with --lint: lint) every .swift file under
-                                 PATH; compare with the compiler's parser
-                                 (swift-frontend -frontend -parse) on the same files.
-  help                           Show this help.
-  version                        Show the version.
-"""
+    Commands:
+      lint [PATH…]                   Report Swift 6 concurrency hazards (default PATH: .).
+                                     --format text|json|sarif|github|xcode   (default text)
+                                     --fail-on error|warning|info|never      (default error)
+                                     --config FILE   (default: nearest .isolint.json)
+                                     Exit 0: nothing at or above --fail-on; 1: findings;
+                                     2: usage error or a path that cannot be read.
+      lsp                            The language server on stdin/stdout (LSP 3.17 subset).
+      rules                          List the rules with their default severity.
+      explain RULE                   Explain a rule: why it matters, which fix when.
+      dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
+                                     and closure: KIND<TAB>LINE:COL<TAB>NAME).
+      bench PATH… [--lint]           Lex and parse (with --lint: lint) every .swift file under
+                                     PATH; compare with the compiler's parser
+                                     (swift-frontend -frontend -parse) on the same files.
+      help                           Show this help.
+      version                        Show the version.
+    """
 
 func printErr(_ s: String) {
     FileHandle.standardError.write(Data((s + "\n").utf8))

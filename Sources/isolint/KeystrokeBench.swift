@@ -38,7 +38,10 @@ enum KeystrokeBench {
         var candidates: [Int] = []
         for l in 0..<source.lineCount {
             let text = source.bytes[source.lineRange(l)]
-            if text.contains(where: { $0 != 32 }), !text.contains(UInt8(ascii: "\"")), !text.contains(UInt8(ascii: "/")) { candidates.append(l) }
+            if text.contains(where: { $0 != 32 }), !text.contains(UInt8(ascii: "\"")), !text.contains(UInt8(ascii: "/"))
+            {
+                candidates.append(l)
+            }
         }
         guard !candidates.isEmpty else {
             printErr("isolint bench: \(path) has no line to type on")
@@ -66,28 +69,44 @@ enum KeystrokeBench {
                 (range, text) = (end..<end, typed == 0 ? Array(" // a".utf8) : [UInt8(ascii: "a") + UInt8(random(26))])
                 typed += 1
             }
-            guard let edited = time("apply the edit (line table)", { try? source.replacing(range, with: text) }) else { return 2 }
+            guard let edited = time("apply the edit (line table)", { try? source.replacing(range, with: text) }) else {
+                return 2
+            }
             source = edited
             _ = time("full parse (reference)") { SyntaxTree.parse(source) }
             tree = time("incremental re-parse") { tree.reparsed(source) }
-            findings = time("lint (cached declarations)") { linter.lint(tree, index: index, settings: TargetSettings(), cache: &cache) }
+            findings = time("lint (cached declarations)") {
+                linter.lint(tree, index: index, settings: TargetSettings(), cache: &cache)
+            }
             let positions = Positions(source: source, encoding: .utf16)
-            let body = time("publishDiagnostics bytes") { writer.publishParams(uri: "file://" + path, version: k + 2, findings: findings, positions) }
+            let body = time("publishDiagnostics bytes") {
+                writer.publishParams(uri: "file://" + path, version: k + 2, findings: findings, positions)
+            }
             publishBytes = body.count
         }
-        print("\(path): \(source.lineCount) lines, \(findings.count) findings, \(publishBytes / 1024) KiB per publish, \(edits) typing edits")
+        print(
+            "\(path): \(source.lineCount) lines, \(findings.count) findings, \(publishBytes / 1024) KiB per publish, \(edits) typing edits"
+        )
         print("  phase                              p50 ms    p95 ms")
-        let order = ["apply the edit (line table)", "full parse (reference)", "incremental re-parse", "lint (cached declarations)", "publishDiagnostics bytes"]
+        let order = [
+            "apply the edit (line table)", "full parse (reference)", "incremental re-parse",
+            "lint (cached declarations)", "publishDiagnostics bytes",
+        ]
         for name in order {
             let v = (phases[name] ?? []).sorted()
             guard !v.isEmpty else { continue }
             let padded = name.padding(toLength: 32, withPad: " ", startingAt: 0)
-            print("  " + padded + String(format: " %8.3f  %8.3f", v[v.count / 2], v[min(v.count - 1, v.count * 95 / 100)]))
+            print(
+                "  " + padded + String(format: " %8.3f  %8.3f", v[v.count / 2], v[min(v.count - 1, v.count * 95 / 100)])
+            )
         }
         let full = (phases["full parse (reference)"] ?? []).sorted()
         let incremental = (phases["incremental re-parse"] ?? []).sorted()
         if !full.isEmpty, !incremental.isEmpty, incremental[incremental.count / 2] > 0 {
-            print(String(format: "ratio: incremental re-parse is %.1fx faster than a full parse (p50)", full[full.count / 2] / incremental[incremental.count / 2]))
+            print(
+                String(
+                    format: "ratio: incremental re-parse is %.1fx faster than a full parse (p50)",
+                    full[full.count / 2] / incremental[incremental.count / 2]))
         }
         return 0
     }

@@ -35,7 +35,11 @@ enum LintCommand {
                 o.format = f
             case "--fail-on":
                 guard let v = value(a) else { return nil }
-                if v == "never" { o.failOn = nil } else if let s = Severity(rawValue: v), s != .hint { o.failOn = s } else {
+                if v == "never" {
+                    o.failOn = nil
+                } else if let s = Severity(rawValue: v), s != .hint {
+                    o.failOn = s
+                } else {
                     printErr("isolint lint: --fail-on takes error, warning, info or never (got '\(v)')")
                     return nil
                 }
@@ -78,7 +82,10 @@ enum LintCommand {
         let firstDir = absolute(options.paths[0], cwd: cwd)
         var isDir: ObjCBool = false
         _ = fm.fileExists(atPath: firstDir, isDirectory: &isDir)
-        let configPath = options.config ?? WorkspaceSettings.findConfiguration(from: isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent)
+        let configPath =
+            options.config
+            ?? WorkspaceSettings.findConfiguration(
+                from: isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent)
         if let configPath {
             if options.config != nil, !fm.fileExists(atPath: configPath) {
                 printErr("isolint lint: config file not found: \(configPath)")
@@ -99,16 +106,22 @@ enum LintCommand {
             return 2
         }
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
-        let (reports, problems) = await LintPipeline.run(files: files, cwd: cwd, configuration: configuration, progress: progress)
+        let (reports, problems) = await LintPipeline.run(
+            files: files, cwd: cwd, configuration: configuration, progress: progress)
         progress.finish()
         for (path, problem) in problems { printErr("isolint: \(path) \(problem); skipped") }
         let ioError = !problems.isEmpty
 
-        let output = Reporter.render(reports.filter { !$0.findings.isEmpty || options.format == .text }, format: options.format,
-                                     filesScanned: reports.count, absolutePath: { absolute($0, cwd: cwd) })
+        let output = Reporter.render(
+            reports.filter { !$0.findings.isEmpty || options.format == .text }, format: options.format,
+            filesScanned: reports.count, absolutePath: { absolute($0, cwd: cwd) })
         FileHandle.standardOutput.write(Data(output.utf8))
         if ioError { return 2 }
-        if let threshold = options.failOn, reports.contains(where: { $0.findings.contains { $0.severity >= threshold } }) { return 1 }
+        if let threshold = options.failOn,
+            reports.contains(where: { $0.findings.contains { $0.severity >= threshold } })
+        {
+            return 1
+        }
         return 0
     }
 }
@@ -131,7 +144,9 @@ func relative(_ path: String, to root: String) -> String {
 }
 
 /// Maps over `workers` tasks (default: all cores) with structured concurrency, keeping input order.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+func parallelMap<T: Sendable, R: Sendable>(
+    _ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R
+) async -> [R] {
     let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
     return await withTaskGroup(of: [(Int, R)].self) { group in
         for w in 0..<workers {

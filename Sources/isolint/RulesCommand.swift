@@ -25,7 +25,8 @@ enum RulesCommand {
             printErr("isolint explain: unknown rule '\(id)' (see 'isolint rules')")
             return 2
         }
-        var header = "# \(d.id) (\(d.defaultSeverity.rawValue)\(d.enabledByDefault ? "" : ", off by default"))\n\n\(d.summary)\n"
+        var header =
+            "# \(d.id) (\(d.defaultSeverity.rawValue)\(d.enabledByDefault ? "" : ", off by default"))\n\n\(d.summary)\n"
         if let g = d.compilerGroup { header += "Compiler diagnostic group: [#\(g)]\n" }
         print(header + "\n" + d.explanation)
         return 0

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import IsolintLSP
 @testable import IsolintRules
-import Testing
 
 @Suite("JSON")
 struct JSONTests {
@@ -36,7 +37,9 @@ struct FramerTests {
     func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
 
     @Test func splitsMessagesAcrossArbitraryChunks() throws {
-        let bytes = frame(#"{"id":1}"#) + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8) + frame(#"{"id":2}"#)
+        let bytes =
+            frame(#"{"id":1}"#) + Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8)
+            + frame(#"{"id":2}"#)
         for chunk in [1, 3, 7, 100] {
             var f = Framer()
             var got: [JSON] = []

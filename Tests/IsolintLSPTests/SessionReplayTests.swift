@@ -24,8 +24,9 @@ import Testing
 // the new replies by hand (see protocol/README.md).
 
 /// Recorded LSP sessions (protocol/sessions) replayed against `isolint lsp`.
-@Suite("LSP session replay", .serialized,
-       .enabled(if: SessionReplay.executable != nil, "the isolint executable is not built (run `swift build` first)"))
+@Suite(
+    "LSP session replay", .serialized,
+    .enabled(if: SessionReplay.executable != nil, "the isolint executable is not built (run `swift build` first)"))
 struct SessionReplayTests {
     /// Sessions that record what the server should do but does not yet: replayed under
     /// `withKnownIssue`, so the suite passes now and says so once the server is fixed.
@@ -45,7 +46,8 @@ struct SessionReplayTests {
         // The sessions name files under /tmp/isolint-session that need not exist; the one
         // that opens it as a workspace folder expects to find nothing there to index.
         if name == "progress", FileManager.default.fileExists(atPath: "/tmp/isolint-session") {
-            Issue.record("/tmp/isolint-session exists: the progress session expects an empty workspace there; remove it")
+            Issue.record(
+                "/tmp/isolint-session exists: the progress session expects an empty workspace there; remove it")
             return
         }
         let url = SessionReplay.sessionsDirectory.appendingPathComponent(name + ".jsonl")
@@ -156,7 +158,9 @@ enum SessionReplay {
             var what = ""
             switch lines[k] {
             case .send(var msg):
-                if msg["method"] == nil, let id = msg["id"]?.string, let real = bound[id] { msg = replacing(msg, key: "id", with: real) }
+                if msg["method"] == nil, let id = msg["id"]?.string, let real = bound[id] {
+                    msg = replacing(msg, key: "id", with: real)
+                }
                 let method = msg["method"]?.string
                 if method == "shutdown" { sentShutdown = true }
                 if method == "exit" { sentExit = true }
@@ -190,10 +194,14 @@ enum SessionReplay {
                     failures.append("after \(what): \(reason)")
                     break session
                 case .end:
-                    failures.append("after \(what): the server closed its output; still expected:\n" + describe(Array(expected[actual.count...])))
+                    failures.append(
+                        "after \(what): the server closed its output; still expected:\n"
+                            + describe(Array(expected[actual.count...])))
                     break session
                 case .timeout:
-                    failures.append("after \(what): no reply within \(Int(timeout)) s; got \(actual.count) of \(expected.count):\n" + describe(actual) + "\nexpected:\n" + describe(expected))
+                    failures.append(
+                        "after \(what): no reply within \(Int(timeout)) s; got \(actual.count) of \(expected.count):\n"
+                            + describe(actual) + "\nexpected:\n" + describe(expected))
                     break session
                 }
             }
@@ -210,7 +218,8 @@ enum SessionReplay {
             case .end: break
             case .message(let m): failures.append("after the last line the server still wrote: \(m.serialized())")
             case .failure(let reason): failures.append("after the last line: \(reason)")
-            case .timeout: failures.append("the server did not close its output within \(Int(timeout)) s of the session's start")
+            case .timeout:
+                failures.append("the server did not close its output within \(Int(timeout)) s of the session's start")
             }
             // Give the process until the deadline to exit.
             while process.isRunning, Date() < deadline { usleep(10_000) }
@@ -222,7 +231,9 @@ enum SessionReplay {
         if failures.isEmpty {
             let want: Int32 = sentExit && sentShutdown ? 0 : 1
             if process.terminationReason != .exit || process.terminationStatus != want {
-                failures.append("exit status \(process.terminationStatus) (\(process.terminationReason == .exit ? "exit" : "signal")), expected \(want)")
+                failures.append(
+                    "exit status \(process.terminationStatus) (\(process.terminationReason == .exit ? "exit" : "signal")), expected \(want)"
+                )
             }
         }
         return failures
@@ -241,12 +252,14 @@ enum SessionReplay {
                 guard isRequest(e) == isRequest(a) else { return false }
                 if isRequest(e) {
                     if let ph = e["id"]?.string, let real = bound[ph], real != a["id"] { return false }
-                    return canonical(replacing(e, key: "id", with: .null)) == canonical(replacing(a, key: "id", with: .null))
+                    return canonical(replacing(e, key: "id", with: .null))
+                        == canonical(replacing(a, key: "id", with: .null))
                 }
                 return canonical(e) == canonical(a)
             }
             guard let hit else {
-                return "unexpected message:\n  \(a.serialized())\nexpected one of:\n" + describe(unmatched.map { expected[$0] })
+                return "unexpected message:\n  \(a.serialized())\nexpected one of:\n"
+                    + describe(unmatched.map { expected[$0] })
             }
             let e = expected[unmatched[hit]]
             if isRequest(e), let ph = e["id"]?.string, let real = a["id"] { bound[ph] = real }
@@ -343,7 +356,9 @@ final class Inbox: @unchecked Sendable {
                     do {
                         put(.message(try JSON.parse(body)))
                     } catch {
-                        put(.failure("the server wrote invalid JSON (\(error)): \(String(decoding: body, as: UTF8.self))"))
+                        put(
+                            .failure(
+                                "the server wrote invalid JSON (\(error)): \(String(decoding: body, as: UTF8.self))"))
                         break reading
                     }
                 }
@@ -382,7 +397,9 @@ final class Inbox: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while queue.isEmpty, !ended {
-            if !condition.wait(until: deadline) { return queue.isEmpty ? (ended ? .end : .timeout) : queue.removeFirst() }
+            if !condition.wait(until: deadline) {
+                return queue.isEmpty ? (ended ? .end : .timeout) : queue.removeFirst()
+            }
         }
         return queue.isEmpty ? .end : queue.removeFirst()
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IsolintRules
 import IsolintSyntax
 import Testing
+
+@testable import IsolintRules
 
 /// `.isolint.json` (DESIGN.md "Configuration"): valid entries apply, each bad one is reported
 /// with its key named, and the rest still applies.
@@ -22,17 +23,18 @@ struct ConfigurationTests {
     // MARK: Valid input
 
     @Test func fullValidConfiguration() {
-        let (c, problems) = Self.parse("""
-        {
-          "rules": { "prefer-mutex": "info", "redundant-main-dispatch": "off", "global-mutable-state": "warning",
-                     "observable-object-missing-main-actor": "error", "public-type-missing-sendable": "hint" },
-          "exclude": ["Generated/**", "*.generated.swift"],
-          "swiftVersion": "6",
-          "defaultIsolation": "MainActor",
-          "upcomingFeatures": ["InferIsolatedConformances", "NonisolatedNonsendingByDefault"],
-          "docsBaseURL": "https://example.invalid/rules/"
-        }
-        """)
+        let (c, problems) = Self.parse(
+            """
+            {
+              "rules": { "prefer-mutex": "info", "redundant-main-dispatch": "off", "global-mutable-state": "warning",
+                         "observable-object-missing-main-actor": "error", "public-type-missing-sendable": "hint" },
+              "exclude": ["Generated/**", "*.generated.swift"],
+              "swiftVersion": "6",
+              "defaultIsolation": "MainActor",
+              "upcomingFeatures": ["InferIsolatedConformances", "NonisolatedNonsendingByDefault"],
+              "docsBaseURL": "https://example.invalid/rules/"
+            }
+            """)
         #expect(problems.isEmpty)
         #expect(c.ruleOverrides.count == 5)
         #expect(c.ruleOverrides["prefer-mutex"] == .some(.info))
@@ -52,7 +54,8 @@ struct ConfigurationTests {
         let (c, problems) = Self.parse("{}")
         #expect(problems.isEmpty)
         #expect(c == Configuration())
-        #expect(c.swiftVersion == nil && c.defaultIsolationMainActor == nil && c.exclude.isEmpty && c.ruleOverrides.isEmpty)
+        #expect(
+            c.swiftVersion == nil && c.defaultIsolationMainActor == nil && c.exclude.isEmpty && c.ruleOverrides.isEmpty)
     }
 
     @Test func swiftVersionAsStringOrNumberAndNonisolatedDefault() {
@@ -78,7 +81,8 @@ struct ConfigurationTests {
     }
 
     @Test func reservedCatalogIdsAndTheSuppressionRuleAreAccepted() {
-        let (c, problems) = Self.parse(#"{"rules": {"deinit-isolation": "off", "unknown-rule-in-suppression": "error"}}"#)
+        let (c, problems) = Self.parse(
+            #"{"rules": {"deinit-isolation": "off", "unknown-rule-in-suppression": "error"}}"#)
         #expect(problems.isEmpty)
         #expect(c.ruleOverrides["deinit-isolation"] == .some(nil))
         #expect(c.ruleOverrides["unknown-rule-in-suppression"] == .some(.error))
@@ -102,60 +106,83 @@ struct ConfigurationTests {
     func notAnObject(text: String) {
         let (c, problems) = Self.parse(text)
         #expect(c == Configuration())
-        #expect(problems == [Configuration.Problem(file: Self.file, key: "(file)", message: "expected a JSON object at the top level")])
+        #expect(
+            problems == [
+                Configuration.Problem(
+                    file: Self.file, key: "(file)", message: "expected a JSON object at the top level")
+            ])
     }
 
     @Test func unknownKeysAreNamedAndTheRestApplies() {
-        let (c, problems) = Self.parse(#"{"rulez": {"global-mutable-state": "off"}, "Exclude": [], "exclude": ["Gen/**"], "swiftVersion": "5"}"#)
-        #expect(problems == [
-            Configuration.Problem(file: Self.file, key: "Exclude", message: Self.knownKeysMessage),
-            Configuration.Problem(file: Self.file, key: "rulez", message: Self.knownKeysMessage),
-        ])
+        let (c, problems) = Self.parse(
+            #"{"rulez": {"global-mutable-state": "off"}, "Exclude": [], "exclude": ["Gen/**"], "swiftVersion": "5"}"#)
+        #expect(
+            problems == [
+                Configuration.Problem(file: Self.file, key: "Exclude", message: Self.knownKeysMessage),
+                Configuration.Problem(file: Self.file, key: "rulez", message: Self.knownKeysMessage),
+            ])
         #expect(problems[1].description == "/repo/.isolint.json: 'rulez': " + Self.knownKeysMessage)
         #expect(Self.knownKeysMessage.hasPrefix("unknown key (known: defaultIsolation, docsBaseURL, exclude, "))
-        #expect(Configuration.knownKeys.isSuperset(of: ["rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures"]))
+        #expect(
+            Configuration.knownKeys.isSuperset(of: [
+                "rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures",
+            ]))
         #expect(c.exclude == ["Gen/**"])
         #expect(c.swiftVersion == 5)
         #expect(c.ruleOverrides.isEmpty)
     }
 
     @Test func unknownRuleIdIsNamedAndKnownRulesStillApply() {
-        let (c, problems) = Self.parse(#"{"rules": {"global-mutable-stat": "off", "global-mutable-state": "warning", "zzz": "error"}}"#)
-        #expect(problems == [
-            Configuration.Problem(file: Self.file, key: "rules.global-mutable-stat", message: "unknown rule id"),
-            Configuration.Problem(file: Self.file, key: "rules.zzz", message: "unknown rule id"),
-        ])
+        let (c, problems) = Self.parse(
+            #"{"rules": {"global-mutable-stat": "off", "global-mutable-state": "warning", "zzz": "error"}}"#)
+        #expect(
+            problems == [
+                Configuration.Problem(file: Self.file, key: "rules.global-mutable-stat", message: "unknown rule id"),
+                Configuration.Problem(file: Self.file, key: "rules.zzz", message: "unknown rule id"),
+            ])
         #expect(c.ruleOverrides == ["global-mutable-state": .warning])
     }
 
     @Test(arguments: ["fatal", "Off", "WARNING", "none", ""])
     func badSeverityString(value: String) {
         let (c, problems) = Self.parse(#"{"rules": {"global-mutable-state": "\#(value)", "prefer-mutex": "warning"}}"#)
-        #expect(problems == [Configuration.Problem(file: Self.file, key: "rules.global-mutable-state",
-                                                   message: Self.severityMessage + #", got ""# + value + #"""#)])
+        #expect(
+            problems == [
+                Configuration.Problem(
+                    file: Self.file, key: "rules.global-mutable-state",
+                    message: Self.severityMessage + #", got ""# + value + #"""#)
+            ])
         #expect(c.ruleOverrides == ["prefer-mutex": .warning])
     }
 
     @Test(arguments: ["1", "true", "null", "[\"off\"]", "{\"severity\": \"off\"}"])
     func severityOfTheWrongType(value: String) {
         let (c, problems) = Self.parse(#"{"rules": {"global-mutable-state": \#(value), "prefer-mutex": "off"}}"#)
-        #expect(problems == [Configuration.Problem(file: Self.file, key: "rules.global-mutable-state", message: Self.severityMessage)])
+        #expect(
+            problems == [
+                Configuration.Problem(file: Self.file, key: "rules.global-mutable-state", message: Self.severityMessage)
+            ])
         #expect(c.ruleOverrides == ["prefer-mutex": Severity?.none] as [String: Severity?])
     }
 
     @Test func wrongTypesForEachKey() {
-        let (c, problems) = Self.parse("""
-        {"rules": ["global-mutable-state"], "exclude": "Generated/**", "swiftVersion": "7",
-         "defaultIsolation": "mainactor", "upcomingFeatures": "InferIsolatedConformances", "docsBaseURL": 1}
-        """)
-        #expect(problems == [
-            Configuration.Problem(file: Self.file, key: "rules", message: "expected an object mapping rule ids to severities"),
-            Configuration.Problem(file: Self.file, key: "exclude", message: "expected an array of glob strings"),
-            Configuration.Problem(file: Self.file, key: "swiftVersion", message: #"expected "5" or "6""#),
-            Configuration.Problem(file: Self.file, key: "defaultIsolation", message: #"expected "MainActor" or "nonisolated""#),
-            Configuration.Problem(file: Self.file, key: "upcomingFeatures", message: "expected an array of feature names"),
-            Configuration.Problem(file: Self.file, key: "docsBaseURL", message: "expected a string"),
-        ])
+        let (c, problems) = Self.parse(
+            """
+            {"rules": ["global-mutable-state"], "exclude": "Generated/**", "swiftVersion": "7",
+             "defaultIsolation": "mainactor", "upcomingFeatures": "InferIsolatedConformances", "docsBaseURL": 1}
+            """)
+        #expect(
+            problems == [
+                Configuration.Problem(
+                    file: Self.file, key: "rules", message: "expected an object mapping rule ids to severities"),
+                Configuration.Problem(file: Self.file, key: "exclude", message: "expected an array of glob strings"),
+                Configuration.Problem(file: Self.file, key: "swiftVersion", message: #"expected "5" or "6""#),
+                Configuration.Problem(
+                    file: Self.file, key: "defaultIsolation", message: #"expected "MainActor" or "nonisolated""#),
+                Configuration.Problem(
+                    file: Self.file, key: "upcomingFeatures", message: "expected an array of feature names"),
+                Configuration.Problem(file: Self.file, key: "docsBaseURL", message: "expected a string"),
+            ])
         #expect(c == Configuration())
     }
 
@@ -168,14 +195,17 @@ struct ConfigurationTests {
     }
 
     @Test func arraysWithANonStringElementAreRejectedWhole() {
-        let (c, problems) = Self.parse(#"{"exclude": ["Generated/**", 3], "upcomingFeatures": ["A", null], "swiftVersion": "6"}"#)
+        let (c, problems) = Self.parse(
+            #"{"exclude": ["Generated/**", 3], "upcomingFeatures": ["A", null], "swiftVersion": "6"}"#)
         #expect(problems.map(\.key) == ["exclude", "upcomingFeatures"])
         #expect(c.exclude.isEmpty && c.upcomingFeatures.isEmpty)
         #expect(c.swiftVersion == 6)
     }
 
     @Test func everyKindOfProblemAtOnceKeepsTheValidParts() {
-        let (c, problems) = Self.parse(#"{"extra": 1, "rules": {"nope": "off", "prefer-mutex": "loud", "global-mutable-state": "off"}, "exclude": ["*.g.swift"], "swiftVersion": 9, "upcomingFeatures": ["X"]}"#)
+        let (c, problems) = Self.parse(
+            #"{"extra": 1, "rules": {"nope": "off", "prefer-mutex": "loud", "global-mutable-state": "off"}, "exclude": ["*.g.swift"], "swiftVersion": 9, "upcomingFeatures": ["X"]}"#
+        )
         #expect(problems.map(\.key) == ["extra", "rules.nope", "rules.prefer-mutex", "swiftVersion"])
         #expect(c.ruleOverrides == ["global-mutable-state": Severity?.none] as [String: Severity?])
         #expect(c.exclude == ["*.g.swift"])
@@ -184,9 +214,13 @@ struct ConfigurationTests {
     }
 
     @Test func loadConfigurationOfAMissingFile() {
-        let (c, problems) = WorkspaceSettings.loadConfiguration("/nonexistent/dir/.isolint.json", knownRules: Self.known)
+        let (c, problems) = WorkspaceSettings.loadConfiguration(
+            "/nonexistent/dir/.isolint.json", knownRules: Self.known)
         #expect(c == Configuration())
-        #expect(problems == [Configuration.Problem(file: "/nonexistent/dir/.isolint.json", key: "(file)", message: "cannot be read")])
+        #expect(
+            problems == [
+                Configuration.Problem(file: "/nonexistent/dir/.isolint.json", key: "(file)", message: "cannot be read")
+            ])
     }
 
     // MARK: exclude globs
@@ -236,7 +270,9 @@ struct ConfigurationTests {
     // MARK: Settings for files no Package.swift target claims
 
     @Test func configurationSettingsApplyToUnclaimedFiles() {
-        let (c, problems) = Self.parse(#"{"swiftVersion": "5", "defaultIsolation": "MainActor", "upcomingFeatures": ["InferIsolatedConformances"]}"#)
+        let (c, problems) = Self.parse(
+            #"{"swiftVersion": "5", "defaultIsolation": "MainActor", "upcomingFeatures": ["InferIsolatedConformances"]}"#
+        )
         #expect(problems.isEmpty)
         let s = WorkspaceSettings(configuration: c).settings(for: "/nonexistent/App/View.swift")
         #expect(s.languageMode == 5)
@@ -252,16 +288,18 @@ struct ConfigurationTests {
     // MARK: Effect on the Linter
 
     static let source = """
-    enum E { static var x = 0 }
-    // isolint:disable-next-line nope
-    let y = 1
+        enum E { static var x = 0 }
+        // isolint:disable-next-line nope
+        let y = 1
 
-    """
+        """
 
     static func lint(_ json: String, _ text: String = source) -> [String] {
         let (c, problems) = parse(json)
         #expect(problems.isEmpty)
-        let result = Linter(configuration: c).lint([LintInput(path: "S.swift", bytes: Array(text.utf8), settings: TargetSettings(kind: .library))])[0]
+        let result = Linter(configuration: c).lint([
+            LintInput(path: "S.swift", bytes: Array(text.utf8), settings: TargetSettings(kind: .library))
+        ])[0]
         return result.findings.map { f in
             let (l, col) = result.tree.source.lineColumn(of: f.range.lowerBound)
             return "\(l):\(col) \(f.severity.rawValue) \(f.ruleID)"
@@ -273,28 +311,31 @@ struct ConfigurationTests {
     }
 
     @Test func turningARuleOffRemovesItsFindings() {
-        #expect(Self.lint(#"{"rules": {"global-mutable-state": "off"}}"#) == ["2:1 warning unknown-rule-in-suppression"])
+        #expect(
+            Self.lint(#"{"rules": {"global-mutable-state": "off"}}"#) == ["2:1 warning unknown-rule-in-suppression"])
         #expect(Self.lint(#"{"rules": {"unknown-rule-in-suppression": "off"}}"#) == ["1:17 error global-mutable-state"])
     }
 
     @Test func changingSeverityChangesTheFinding() {
-        #expect(Self.lint(#"{"rules": {"global-mutable-state": "info", "unknown-rule-in-suppression": "error"}}"#)
-            == ["1:17 info global-mutable-state", "2:1 error unknown-rule-in-suppression"])
-        #expect(Self.lint(#"{"rules": {"global-mutable-state": "hint"}}"#)
-            == ["1:17 hint global-mutable-state", "2:1 warning unknown-rule-in-suppression"])
+        #expect(
+            Self.lint(#"{"rules": {"global-mutable-state": "info", "unknown-rule-in-suppression": "error"}}"#)
+                == ["1:17 info global-mutable-state", "2:1 error unknown-rule-in-suppression"])
+        #expect(
+            Self.lint(#"{"rules": {"global-mutable-state": "hint"}}"#)
+                == ["1:17 hint global-mutable-state", "2:1 warning unknown-rule-in-suppression"])
     }
 
     @Test func aSeverityEnablesARuleThatIsOffByDefault() {
         let counter = """
-        import Foundation
-        // Safety: every access holds `lock`.
-        final class Counter: @unchecked Sendable {
-            private let lock = NSLock()
-            private var n = 0
-            func inc() { lock.withLock { n += 1 } }
-        }
+            import Foundation
+            // Safety: every access holds `lock`.
+            final class Counter: @unchecked Sendable {
+                private let lock = NSLock()
+                private var n = 0
+                func inc() { lock.withLock { n += 1 } }
+            }
 
-        """
+            """
         #expect(Self.lint("{}", counter).isEmpty)
         #expect(Self.lint(#"{"rules": {"prefer-mutex": "warning"}}"#, counter) == ["3:7 warning prefer-mutex"])
         #expect(Self.lint(#"{"rules": {"prefer-mutex": "info"}}"#, counter) == ["3:7 info prefer-mutex"])
@@ -304,7 +345,9 @@ struct ConfigurationTests {
     @Test func aBadEntryLeavesTheRuleAtItsDefault() {
         let (c, problems) = Self.parse(#"{"rules": {"global-mutable-state": "loud"}}"#)
         #expect(problems.count == 1)
-        let result = Linter(configuration: c).lint([LintInput(path: "S.swift", bytes: Array("enum E { static var x = 0 }\n".utf8), settings: .standalone)])[0]
+        let result = Linter(configuration: c).lint([
+            LintInput(path: "S.swift", bytes: Array("enum E { static var x = 0 }\n".utf8), settings: .standalone)
+        ])[0]
         #expect(result.findings.map(\.severity) == [.error])
     }
 }

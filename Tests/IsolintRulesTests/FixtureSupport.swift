@@ -17,9 +17,11 @@ struct RuleFixture: Sendable, CustomTestStringConvertible {
         var out: [RuleFixture] = []
         for rule in ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).sorted() {
             let dir = root.appendingPathComponent(rule)
-            for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where file.hasSuffix(".swift") {
+            for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where file.hasSuffix(".swift")
+            {
                 if file.range(of: #"\.fix\d+\.swift$"#, options: .regularExpression) != nil { continue }
-                out.append(RuleFixture(rule: rule, name: String(file.dropLast(6)), url: dir.appendingPathComponent(file)))
+                out.append(
+                    RuleFixture(rule: rule, name: String(file.dropLast(6)), url: dir.appendingPathComponent(file)))
             }
         }
         return out
@@ -31,7 +33,8 @@ struct RuleFixture: Sendable, CustomTestStringConvertible {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
         return files.compactMap { f -> (Int, URL)? in
             guard f.hasPrefix(name + ".fix"), f.hasSuffix(".swift"),
-                  let n = Int(f.dropFirst(name.count + 4).dropLast(6)), n >= 1 else { return nil }
+                let n = Int(f.dropFirst(name.count + 4).dropLast(6)), n >= 1
+            else { return nil }
             return (n - 1, dir.appendingPathComponent(f))
         }.sorted { $0.0 < $1.0 }
     }
@@ -55,7 +58,9 @@ struct PreparedFixture {
     init(_ data: Data) {
         let text = String(decoding: data, as: UTF8.self)
         // Split on `\n` bytes (a `\r\n` is one Character in Swift), keeping each `\r`.
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         var expectations: [Expectation] = []
         for (i, line) in lines.enumerated() {
             guard let r = line.range(of: "// expect:") else { continue }
@@ -64,7 +69,8 @@ struct PreparedFixture {
             for item in spec.split(separator: ",") {
                 let parts = item.trimmingCharacters(in: .whitespaces).split(separator: "@")
                 guard let rule = parts.first else { continue }
-                expectations.append(Expectation(rule: String(rule), line: i + 1, column: parts.count > 1 ? Int(parts[1]) : nil))
+                expectations.append(
+                    Expectation(rule: String(rule), line: i + 1, column: parts.count > 1 ? Int(parts[1]) : nil))
             }
             var kept = String(line[..<r.lowerBound])
             while kept.hasSuffix(" ") || kept.hasSuffix("\t") { kept.removeLast() }
@@ -78,7 +84,8 @@ struct PreparedFixture {
             if line.hasPrefix("// compile: linux") { compiles = true }
             guard line.hasPrefix("// fixture:") else { continue }
             for setting in line.dropFirst("// fixture:".count).split(separator: " ") {
-                let kv = setting.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "=", maxSplits: 1).map(String.init)
+                let kv = setting.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "=", maxSplits: 1)
+                    .map(String.init)
                 guard kv.count == 2 else { continue }
                 switch kv[0] {
                 case "swift": s.languageMode = Int(kv[1]) ?? 6
@@ -104,8 +111,10 @@ func lintFixture(_ bytes: [UInt8], path: String, settings: TargetSettings) -> (S
 
 /// `swiftc -emit-sil … -swift-version 6` on a file; nil when no swiftc is installed.
 func compilerErrors(_ bytes: [UInt8], name: String, settings: TargetSettings = TargetSettings()) -> [String]? {
-    guard let swiftc = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-        .map({ "\($0)/swiftc" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+    guard
+        let swiftc = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map({ "\($0)/swiftc" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { return nil }
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-fixture-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IsolintRules
 import IsolintSyntax
 import Testing
+
+@testable import IsolintRules
 
 /// `IndexBuilder` and `WorkspaceIndex`: what the rules know of every type in the workspace.
 @Suite("Workspace index")
@@ -15,15 +16,16 @@ struct IndexTests {
     // MARK: Types
 
     @Test func typesWithKindAttributesAndFlags() throws {
-        let idx = Self.index("""
-        @MainActor @Observable
-        public final class Model: Identifiable, @unchecked Sendable {}
-        struct Point<T> { var x: T }
-        enum Mode { case on, off(reason: String, code: Int) }
-        actor Cache {}
-        protocol Loader: Sendable {}
-        open class Base {}
-        """)
+        let idx = Self.index(
+            """
+            @MainActor @Observable
+            public final class Model: Identifiable, @unchecked Sendable {}
+            struct Point<T> { var x: T }
+            enum Mode { case on, off(reason: String, code: Int) }
+            actor Cache {}
+            protocol Loader: Sendable {}
+            open class Base {}
+            """)
         let model = try #require(idx.type("Model"))
         #expect(model.kind == .classDecl)
         #expect(model.file == "Sources/App/A.swift")
@@ -74,28 +76,35 @@ struct IndexTests {
     // MARK: Properties
 
     @Test func storedVersusComputedProperties() throws {
-        let idx = Self.index("""
-        struct Settings {
-            var name: String
-            let id: Int = 0
-            var count = 0
-            var observed: Int = 0 { didSet { print(observed) } }
-            var guarded: Int = 0 { willSet { } didSet { } }
-            var computed: Int { count * 2 }
-            var explicit: Int { get { 1 } set { } }
-            var readOnly: Int { get { 1 } }
-            static var shared = Settings(name: "")
-            lazy var lazyValue: Double = 1.0
-            var (a, b) = (1, 2)
-            var handler: @Sendable () -> Void = {}
-            var callback: (() -> Void)?
-        }
-        """)
+        let idx = Self.index(
+            """
+            struct Settings {
+                var name: String
+                let id: Int = 0
+                var count = 0
+                var observed: Int = 0 { didSet { print(observed) } }
+                var guarded: Int = 0 { willSet { } didSet { } }
+                var computed: Int { count * 2 }
+                var explicit: Int { get { 1 } set { } }
+                var readOnly: Int { get { 1 } }
+                static var shared = Settings(name: "")
+                lazy var lazyValue: Double = 1.0
+                var (a, b) = (1, 2)
+                var handler: @Sendable () -> Void = {}
+                var callback: (() -> Void)?
+            }
+            """)
         let props = try #require(idx.type("Settings")).properties
         func p(_ name: String) -> PropertyInfo? { props.first { $0.name == name } }
-        #expect(props.map(\.name) == ["name", "id", "count", "observed", "guarded", "computed", "explicit", "readOnly",
-                                      "shared", "lazyValue", "a", "b", "handler", "callback"])
-        #expect(props.filter(\.isStored).map(\.name) == ["name", "id", "count", "observed", "guarded", "shared", "lazyValue", "a", "b", "handler", "callback"])
+        #expect(
+            props.map(\.name) == [
+                "name", "id", "count", "observed", "guarded", "computed", "explicit", "readOnly",
+                "shared", "lazyValue", "a", "b", "handler", "callback",
+            ])
+        #expect(
+            props.filter(\.isStored).map(\.name) == [
+                "name", "id", "count", "observed", "guarded", "shared", "lazyValue", "a", "b", "handler", "callback",
+            ])
         #expect(p("name")?.typeText == "String")
         #expect(p("id")?.isLet == true && p("name")?.isLet == false)
         #expect(p("count")?.typeText == "Int")
@@ -108,21 +117,25 @@ struct IndexTests {
     }
 
     @Test func initializerTypeInference() throws {
-        let idx = Self.index("""
-        final class Holder {
-            var a = 1
-            var b = 1.5
-            var c = "s"
-            var d = true
-            var e = Formatter()
-            var f = JSONDecoder.init()
-            var g = makeThing()
-            var h = os_unfair_lock()
-            var i = [1, 2]
-        }
-        """)
+        let idx = Self.index(
+            """
+            final class Holder {
+                var a = 1
+                var b = 1.5
+                var c = "s"
+                var d = true
+                var e = Formatter()
+                var f = JSONDecoder.init()
+                var g = makeThing()
+                var h = os_unfair_lock()
+                var i = [1, 2]
+            }
+            """)
         let props = try #require(idx.type("Holder")).properties
-        #expect(props.map(\.typeText) == ["Int", "Double", "String", "Bool", "Formatter", "JSONDecoder", nil, "os_unfair_lock", nil])
+        #expect(
+            props.map(\.typeText) == [
+                "Int", "Double", "String", "Bool", "Formatter", "JSONDecoder", nil, "os_unfair_lock", nil,
+            ])
     }
 
     @Test func propertyWrapperAttributesAreRecorded() throws {
@@ -136,26 +149,27 @@ struct IndexTests {
     // MARK: mutatedNames
 
     @Test func mutatedNames() {
-        let idx = Self.index("""
-        var plain = 0
-        var compound = 0
-        var viaInout = 0
-        var list: [Int] = []
-        var dict: [String: Int] = [:]
-        let neverChanged = 0
-        var onlyRead = 0
-        func work() {
-            plain = 1
-            compound += 2
-            swap(&viaInout, &other)
-            list.append(3)
-            dict.removeValue(forKey: "k")
-            self.member -= 1
-            optional ??= 4
-            print(onlyRead, neverChanged)
-            flag.toggle()
-        }
-        """)
+        let idx = Self.index(
+            """
+            var plain = 0
+            var compound = 0
+            var viaInout = 0
+            var list: [Int] = []
+            var dict: [String: Int] = [:]
+            let neverChanged = 0
+            var onlyRead = 0
+            func work() {
+                plain = 1
+                compound += 2
+                swap(&viaInout, &other)
+                list.append(3)
+                dict.removeValue(forKey: "k")
+                self.member -= 1
+                optional ??= 4
+                print(onlyRead, neverChanged)
+                flag.toggle()
+            }
+            """)
         for name in ["plain", "compound", "viaInout", "other", "list", "dict", "member", "optional", "flag"] {
             #expect(idx.mutatedNames.contains(name), "\(name) should be mutated")
         }
@@ -190,23 +204,24 @@ struct IndexTests {
     }
 
     @Test func workspaceStructsAndEnums() {
-        let idx = Self.index("""
-        struct Point { var x: Double; var y: Double }
-        struct Line { var from: Point; var to: Point; static var cache: [Int: NSMutableArray] = [:] }
-        struct Node { var value: Int; var children: [Node] }
-        struct HasClass { var formatter: DateFormatter }
-        struct Computed { var base: Int; var derived: NSObject { NSObject() } }
-        public struct PublicPoint { var x: Int }
-        public struct DeclaredPublic: Sendable { var x: Int }
-        struct Generic<T> { var t: T }
-        struct Untyped { var value = makeThing() }
-        enum Event { case tap(Point), text(String) }
-        enum Bad { case item(DateFormatter) }
-        final class Ref {}
-        final class SafeRef: Sendable { let x = 1 }
-        actor Store {}
-        @MainActor final class Screen {}
-        """)
+        let idx = Self.index(
+            """
+            struct Point { var x: Double; var y: Double }
+            struct Line { var from: Point; var to: Point; static var cache: [Int: NSMutableArray] = [:] }
+            struct Node { var value: Int; var children: [Node] }
+            struct HasClass { var formatter: DateFormatter }
+            struct Computed { var base: Int; var derived: NSObject { NSObject() } }
+            public struct PublicPoint { var x: Int }
+            public struct DeclaredPublic: Sendable { var x: Int }
+            struct Generic<T> { var t: T }
+            struct Untyped { var value = makeThing() }
+            enum Event { case tap(Point), text(String) }
+            enum Bad { case item(DateFormatter) }
+            final class Ref {}
+            final class SafeRef: Sendable { let x = 1 }
+            actor Store {}
+            @MainActor final class Screen {}
+            """)
         #expect(idx.isKnownSendable("Point"))
         #expect(idx.isKnownSendable("Line"))
         #expect(idx.isKnownSendable("[Line]?"))
@@ -228,13 +243,14 @@ struct IndexTests {
     }
 
     @Test func sendableThroughARefiningProtocol() {
-        let idx = Self.index("""
-        protocol Message: Sendable {}
-        protocol Command: Message {}
-        final class Ping: Command {}
-        final class Failure: Error {}
-        final class Plain: CustomStringConvertible { var description: String { "" } }
-        """)
+        let idx = Self.index(
+            """
+            protocol Message: Sendable {}
+            protocol Command: Message {}
+            final class Ping: Command {}
+            final class Failure: Error {}
+            final class Plain: CustomStringConvertible { var description: String { "" } }
+            """)
         #expect(idx.declaresSendable("Ping"))
         #expect(idx.declaresSendable("Failure"))
         #expect(!idx.declaresSendable("Plain"))
@@ -243,17 +259,20 @@ struct IndexTests {
 
     @Test func nonSendableClasses() {
         let idx = Self.index([
-            ("Sources/A.swift", """
-            final class Formatter {}
-            class Base {}
-            final class Child: Base {}
-            final class Checked: Sendable { let x = 1 }
-            final class Unchecked: @unchecked Sendable { var x = 1 }
-            @MainActor final class ViewModel {}
-            final class Controller: UIViewController {}
-            actor Store {}
-            struct Value {}
-            """),
+            (
+                "Sources/A.swift",
+                """
+                final class Formatter {}
+                class Base {}
+                final class Child: Base {}
+                final class Checked: Sendable { let x = 1 }
+                final class Unchecked: @unchecked Sendable { var x = 1 }
+                @MainActor final class ViewModel {}
+                final class Controller: UIViewController {}
+                actor Store {}
+                struct Value {}
+                """
+            ),
             ("Sources/B.swift", "extension Child: @unchecked Sendable {}\n"),
         ])
         #expect(idx.isNonSendableClass("Formatter"))
@@ -275,12 +294,19 @@ struct IndexTests {
         let idx = Self.index([
             ("Sources/Base.swift", "class BaseViewController: UIViewController {}\n"),
             ("Sources/Mid.swift", "class ListViewController: BaseViewController {}\n"),
-            ("Sources/Leaf.swift", "final class UsersViewController: ListViewController {}\n@MainActor class Coordinator {}\nfinal class AppCoordinator: Coordinator {}\nfinal class Plain: NSObject {}\n"),
+            (
+                "Sources/Leaf.swift",
+                "final class UsersViewController: ListViewController {}\n@MainActor class Coordinator {}\nfinal class AppCoordinator: Coordinator {}\nfinal class Plain: NSObject {}\n"
+            ),
         ])
         #expect(idx.mainActorReason("UIViewController") == "UIViewController is @MainActor in the SDK")
-        #expect(idx.mainActorReason("BaseViewController") == "inherits from UIViewController (UIViewController is @MainActor in the SDK)")
-        #expect(idx.mainActorReason("UsersViewController")
-            == "inherits from ListViewController, which leads to UIViewController (UIViewController is @MainActor in the SDK)")
+        #expect(
+            idx.mainActorReason("BaseViewController")
+                == "inherits from UIViewController (UIViewController is @MainActor in the SDK)")
+        #expect(
+            idx.mainActorReason("UsersViewController")
+                == "inherits from ListViewController, which leads to UIViewController (UIViewController is @MainActor in the SDK)"
+        )
         #expect(idx.mainActorReason("Coordinator") == "Coordinator is @MainActor")
         #expect(idx.mainActorReason("AppCoordinator") == "inherits from Coordinator (Coordinator is @MainActor)")
         #expect(idx.mainActorReason("Plain") == nil)
@@ -290,9 +316,14 @@ struct IndexTests {
 
     @Test func mainActorThroughAProtocolConformance() {
         let idx = Self.index([
-            ("Sources/A.swift", "final class DataSource: NSObject, UITableViewDataSource {}\n@MainActor protocol Screen {}\nfinal class Home: Screen {}\n"),
+            (
+                "Sources/A.swift",
+                "final class DataSource: NSObject, UITableViewDataSource {}\n@MainActor protocol Screen {}\nfinal class Home: Screen {}\n"
+            )
         ])
-        #expect(idx.mainActorReason("DataSource") == "inherits from UITableViewDataSource (UITableViewDataSource is @MainActor in the SDK)")
+        #expect(
+            idx.mainActorReason("DataSource")
+                == "inherits from UITableViewDataSource (UITableViewDataSource is @MainActor in the SDK)")
         #expect(idx.mainActorReason("Home") == "inherits from Screen (Screen is @MainActor)")
     }
 
@@ -318,16 +349,17 @@ struct IndexTests {
     }
 
     @Test func globalActorsAndViewReferences() {
-        let idx = Self.index("""
-        @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
-        @DatabaseActor final class Repository {}
-        struct ContentView: View {
-            @StateObject var model = FeedModel()
-            @Environment(Settings.self) var settings
-            var title: String?
-            var body: some View { Text("") }
-        }
-        """)
+        let idx = Self.index(
+            """
+            @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
+            @DatabaseActor final class Repository {}
+            struct ContentView: View {
+                @StateObject var model = FeedModel()
+                @Environment(Settings.self) var settings
+                var title: String?
+                var body: some View { Text("") }
+            }
+            """)
         #expect(idx.isGlobalActorAttribute("DatabaseActor"))
         #expect(idx.isGlobalActorAttribute("MainActor"))
         #expect(!idx.isGlobalActorAttribute("Observable"))
@@ -344,7 +376,10 @@ struct IndexTests {
     }
 
     @Test func splitTopLevelKeepsNestedSeparators() {
-        #expect(splitTopLevel("String, [Int: (a: Int, b: Int)], Set<Int>", ",") == ["String", "[Int: (a: Int, b: Int)]", "Set<Int>"])
+        #expect(
+            splitTopLevel("String, [Int: (a: Int, b: Int)], Set<Int>", ",") == [
+                "String", "[Int: (a: Int, b: Int)]", "Set<Int>",
+            ])
         #expect(splitTopLevel("String: [Int: Int]", ":") == ["String", "[Int: Int]"])
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IsolintRules
 import IsolintSyntax
 import Testing
+
+@testable import IsolintRules
 
 /// The engine's isolation model (RULES.md "Isolation of a code position"). Each source marks the
 /// position under test with a call to a uniquely named function (`probe()`, `p2()`…); the test
@@ -12,8 +13,11 @@ struct IsolationModelTests {
         let model: IsolationModel
         let tree: SyntaxTree
 
-        init(_ text: String, path: String = "Sources/App/File.swift", settings: TargetSettings = TargetSettings(kind: .library),
-             otherFiles: [(path: String, text: String)] = []) {
+        init(
+            _ text: String, path: String = "Sources/App/File.swift",
+            settings: TargetSettings = TargetSettings(kind: .library),
+            otherFiles: [(path: String, text: String)] = []
+        ) {
             let tree = SyntaxTree.parse(SourceFile(path: path, text: text))
             let others = otherFiles.map { SyntaxTree.parse(SourceFile(path: $0.path, text: $0.text)) }
             let index = Linter.index([tree] + others)
@@ -32,7 +36,9 @@ struct IsolationModelTests {
         func callee(startingOnLine line: Int, path: String) -> Int32? {
             for (i, n) in tree.nodes.enumerated() where n.kind == .call {
                 let c = Int32(i)
-                guard tree.source.lineColumn(of: tree.start(c)).line == line, let callee = tree.callee(of: c) else { continue }
+                guard tree.source.lineColumn(of: tree.start(c)).line == line, let callee = tree.callee(of: c) else {
+                    continue
+                }
                 if tree.plainPath(of: callee) == path { return c }
             }
             return nil
@@ -50,13 +56,14 @@ struct IsolationModelTests {
     // MARK: Declarations
 
     @Test func methodOfAMainActorClass() {
-        let p = Probe("""
-        @MainActor
-        final class ViewModel {
-            var items: [String] = []
-            func load() { probe() }
-        }
-        """)
+        let p = Probe(
+            """
+            @MainActor
+            final class ViewModel {
+                var items: [String] = []
+                func load() { probe() }
+            }
+            """)
         let i = p.isolation("probe")
         #expect(i == Isolation(.mainActor, "ViewModel is @MainActor"))
         #expect(i.label == "@MainActor")
@@ -64,50 +71,66 @@ struct IsolationModelTests {
     }
 
     @Test func methodOfAUIViewControllerSubclass() {
-        let p = Probe("""
-        import UIKit
-        final class ProfileViewController: UIViewController {
-            override func viewDidLoad() {
-                super.viewDidLoad()
-                probe()
+        let p = Probe(
+            """
+            import UIKit
+            final class ProfileViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    probe()
+                }
             }
-        }
-        """)
-        #expect(p.isolation("probe") == Isolation(.mainActor, "ProfileViewController inherits from UIViewController (UIViewController is @MainActor in the SDK)"))
+            """)
+        #expect(
+            p.isolation("probe")
+                == Isolation(
+                    .mainActor,
+                    "ProfileViewController inherits from UIViewController (UIViewController is @MainActor in the SDK)"))
     }
 
     @Test func conformanceToAMainActorSDKProtocol() {
-        let p = Probe("""
-        final class Delegate: NSObject, UITableViewDataSource {
-            func reload() { probe() }
-        }
-        struct Screen: View {
-            var body: some View { p2() }
-        }
-        """)
-        #expect(p.isolation("probe") == Isolation(.mainActor, "Delegate inherits from UITableViewDataSource (UITableViewDataSource is @MainActor in the SDK)"))
+        let p = Probe(
+            """
+            final class Delegate: NSObject, UITableViewDataSource {
+                func reload() { probe() }
+            }
+            struct Screen: View {
+                var body: some View { p2() }
+            }
+            """)
+        #expect(
+            p.isolation("probe")
+                == Isolation(
+                    .mainActor,
+                    "Delegate inherits from UITableViewDataSource (UITableViewDataSource is @MainActor in the SDK)"))
         #expect(p.isolation("p2") == Isolation(.mainActor, "Screen inherits from View (View is @MainActor in the SDK)"))
     }
 
     @Test func subclassOfAWorkspaceViewControllerInAnotherFile() {
-        let p = Probe("""
-        final class SettingsViewController: BaseViewController {
-            func refresh() { probe() }
-        }
-        """, otherFiles: [("Sources/App/Base.swift", "class BaseViewController: UIViewController {}\n")])
-        #expect(p.isolation("probe") == Isolation(.mainActor,
-            "SettingsViewController inherits from BaseViewController (inherits from UIViewController (UIViewController is @MainActor in the SDK))"))
+        let p = Probe(
+            """
+            final class SettingsViewController: BaseViewController {
+                func refresh() { probe() }
+            }
+            """, otherFiles: [("Sources/App/Base.swift", "class BaseViewController: UIViewController {}\n")])
+        #expect(
+            p.isolation("probe")
+                == Isolation(
+                    .mainActor,
+                    "SettingsViewController inherits from BaseViewController (inherits from UIViewController (UIViewController is @MainActor in the SDK))"
+                ))
     }
 
     @Test func methodOfAnActor() {
-        let p = Probe("""
-        actor ImageCache {
-            var images: [String: Int] = [:]
-            func store() { probe() }
-            nonisolated func key() -> String { p2(); return "" }
-            static func make() { p3() }
-        }
-        """)
+        let p = Probe(
+            """
+            actor ImageCache {
+                var images: [String: Int] = [:]
+                func store() { probe() }
+                nonisolated func key() -> String { p2(); return "" }
+                static func make() { p3() }
+            }
+            """)
         let i = p.isolation("probe")
         #expect(i == Isolation(.actor("ImageCache"), "members of actor ImageCache"))
         #expect(i.label == "isolated to ImageCache")
@@ -119,22 +142,28 @@ struct IsolationModelTests {
     // context); RULES.md: "an `actor`'s *instance* members are isolated to that actor".
     @Test
     func staticMembersOfAnActorAreNotIsolatedToIt() {
-        let p = Probe("""
-        actor ImageCache {
-            static func make() { probe() }
-        }
-        """)
+        let p = Probe(
+            """
+            actor ImageCache {
+                static func make() { probe() }
+            }
+            """)
         #expect(p.isolation("probe").kind == .nonisolated)
     }
 
     @Test func membersOfAnExtensionDeclaringAMainActorConformance() {
-        let p = Probe("""
-        final class DataSource: NSObject {}
-        extension DataSource: UITableViewDataSource {
-            func numberOfSections() -> Int { probe(); return 1 }
-        }
-        """)
-        #expect(p.isolation("probe") == Isolation(.mainActor, "DataSource inherits from UITableViewDataSource (UITableViewDataSource is @MainActor in the SDK)"))
+        let p = Probe(
+            """
+            final class DataSource: NSObject {}
+            extension DataSource: UITableViewDataSource {
+                func numberOfSections() -> Int { probe(); return 1 }
+            }
+            """)
+        #expect(
+            p.isolation("probe")
+                == Isolation(
+                    .mainActor,
+                    "DataSource inherits from UITableViewDataSource (UITableViewDataSource is @MainActor in the SDK)"))
     }
 
     // swiftc 6.3 infers a type's isolation from a global-actor protocol only when the primary
@@ -142,22 +171,25 @@ struct IsolationModelTests {
     // `extension D: P {}`, a nonisolated `D().f()` compiles (it is an error for `class E: P`).
     @Test
     func conformanceInAnExtensionDoesNotIsolateThePrimaryDeclaration() {
-        let p = Probe("""
-        final class DataSource: NSObject {
-            func reload() { probe() }
-        }
-        """, otherFiles: [("Sources/App/DataSource+Table.swift", "extension DataSource: UITableViewDataSource {}\n")])
+        let p = Probe(
+            """
+            final class DataSource: NSObject {
+                func reload() { probe() }
+            }
+            """,
+            otherFiles: [("Sources/App/DataSource+Table.swift", "extension DataSource: UITableViewDataSource {}\n")])
         #expect(p.isolation("probe").kind == .nonisolated)
     }
 
     @Test func nonisolatedMethodOfAMainActorClass() {
-        let p = Probe("""
-        @MainActor final class ViewModel {
-            nonisolated func hash() -> Int { probe(); return 0 }
-            nonisolated var id: Int { p2() }
-            func other() { p3() }
-        }
-        """)
+        let p = Probe(
+            """
+            @MainActor final class ViewModel {
+                nonisolated func hash() -> Int { probe(); return 0 }
+                nonisolated var id: Int { p2() }
+                func other() { p3() }
+            }
+            """)
         #expect(p.isolation("probe") == Isolation(.nonisolated, "declared nonisolated"))
         #expect(p.isolation("probe").label == "nonisolated")
         #expect(p.isolation("p2") == Isolation(.nonisolated, "declared nonisolated"))
@@ -165,13 +197,14 @@ struct IsolationModelTests {
     }
 
     @Test func mainActorMethodOfAPlainClassAndConcurrentFunction() {
-        let p = Probe("""
-        final class Service {
-            @MainActor func show() { probe() }
-            @concurrent func work() async { p2() }
-            func plain() { p3() }
-        }
-        """)
+        let p = Probe(
+            """
+            final class Service {
+                @MainActor func show() { probe() }
+                @concurrent func work() async { p2() }
+                func plain() { p3() }
+            }
+            """)
         #expect(p.isolation("probe") == Isolation(.mainActor, "declared @MainActor"))
         #expect(p.isolation("p2") == Isolation(.concurrent, "declared @concurrent"))
         #expect(p.isolation("p2").label == "@concurrent")
@@ -179,48 +212,53 @@ struct IsolationModelTests {
     }
 
     @Test func deinitIsNonisolated() {
-        let p = Probe("""
-        @MainActor final class Controller {
-            var timer: Timer?
-            deinit { probe() }
-        }
-        @MainActor final class Other {
-            isolated deinit { p2() }
-        }
-        """)
-        #expect(p.isolation("probe") == Isolation(.nonisolated, "deinit is nonisolated unless declared `isolated deinit`"))
+        let p = Probe(
+            """
+            @MainActor final class Controller {
+                var timer: Timer?
+                deinit { probe() }
+            }
+            @MainActor final class Other {
+                isolated deinit { p2() }
+            }
+            """)
+        #expect(
+            p.isolation("probe") == Isolation(.nonisolated, "deinit is nonisolated unless declared `isolated deinit`"))
         #expect(p.isolation("p2") == Isolation(.mainActor, "Other is @MainActor"))
     }
 
     @Test func nestedTypesDoNotInheritIsolation() {
-        let p = Probe("""
-        @MainActor final class Outer {
-            struct Inner {
-                func f() { probe() }
+        let p = Probe(
+            """
+            @MainActor final class Outer {
+                struct Inner {
+                    func f() { probe() }
+                }
+                enum Kind { case a
+                    func g() { p2() }
+                }
+                func h() { p3() }
             }
-            enum Kind { case a
-                func g() { p2() }
-            }
-            func h() { p3() }
-        }
-        """)
+            """)
         #expect(p.isolation("probe") == Isolation(.nonisolated, "Inner is not isolated to a global actor"))
         #expect(p.isolation("p2") == Isolation(.nonisolated, "Kind is not isolated to a global actor"))
         #expect(p.isolation("p3") == Isolation(.mainActor, "Outer is @MainActor"))
     }
 
     @Test func extensionOfAMainActorTypeDeclaredInAnotherFile() {
-        let p = Probe("""
-        extension SessionModel {
-            func refresh() { probe() }
-        }
-        extension Store {
-            func put() { p2() }
-        }
-        """, otherFiles: [
-            ("Sources/App/SessionModel.swift", "@MainActor\nfinal class SessionModel {}\n"),
-            ("Sources/App/Store.swift", "actor Store {}\n"),
-        ])
+        let p = Probe(
+            """
+            extension SessionModel {
+                func refresh() { probe() }
+            }
+            extension Store {
+                func put() { p2() }
+            }
+            """,
+            otherFiles: [
+                ("Sources/App/SessionModel.swift", "@MainActor\nfinal class SessionModel {}\n"),
+                ("Sources/App/Store.swift", "actor Store {}\n"),
+            ])
         #expect(p.isolation("probe") == Isolation(.mainActor, "SessionModel is @MainActor"))
         #expect(p.isolation("p2") == Isolation(.actor("Store"), "members of actor Store"))
     }
@@ -231,25 +269,27 @@ struct IsolationModelTests {
     }
 
     @Test func mainActorExtensionOfAPlainType() {
-        let p = Probe("""
-        struct Plain {}
-        @MainActor extension Plain {
-            func f() { probe() }
-        }
-        """)
+        let p = Probe(
+            """
+            struct Plain {}
+            @MainActor extension Plain {
+                func f() { probe() }
+            }
+            """)
         #expect(p.isolation("probe") == Isolation(.mainActor, "Plain is @MainActor"))
     }
 
     @Test func customGlobalActor() {
-        let p = Probe("""
-        @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
-        @DatabaseActor final class Repository {
-            func save() { probe() }
-        }
-        final class Other {
-            @DatabaseActor func load() { p2() }
-        }
-        """)
+        let p = Probe(
+            """
+            @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
+            @DatabaseActor final class Repository {
+                func save() { probe() }
+            }
+            final class Other {
+                @DatabaseActor func load() { p2() }
+            }
+            """)
         let i = p.isolation("probe")
         #expect(i == Isolation(.globalActor("DatabaseActor"), "Repository is @DatabaseActor"))
         #expect(i.label == "@DatabaseActor")
@@ -261,13 +301,14 @@ struct IsolationModelTests {
     // counts every global actor as the main actor, so the subclass comes out @MainActor.
     @Test
     func subclassOfACustomGlobalActorClass() {
-        let p = Probe("""
-        @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
-        @DatabaseActor class Repository {}
-        final class UserRepository: Repository {
-            func save() { probe() }
-        }
-        """)
+        let p = Probe(
+            """
+            @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
+            @DatabaseActor class Repository {}
+            final class UserRepository: Repository {
+                func save() { probe() }
+            }
+            """)
         #expect(p.isolation("probe").kind == .globalActor("DatabaseActor"))
         #expect(!p.isolation("probe").isMainActor)
     }
@@ -280,16 +321,17 @@ struct IsolationModelTests {
     // MARK: Closures
 
     @Test func taskInsideAMainActorMethodInheritsTheMainActor() {
-        let p = Probe("""
-        @MainActor final class ViewModel {
-            func load() {
-                Task {
-                    probe()
-                    let inner = { p2() }
+        let p = Probe(
+            """
+            @MainActor final class ViewModel {
+                func load() {
+                    Task {
+                        probe()
+                        let inner = { p2() }
+                    }
                 }
             }
-        }
-        """)
+            """)
         let i = p.isolation("probe")
         #expect(i == Isolation(.mainActor, "ViewModel is @MainActor", inherited: true))
         #expect(i.label == "@MainActor (inherited)")
@@ -298,22 +340,25 @@ struct IsolationModelTests {
 
     @Test func taskInsideANonisolatedFunctionIsNonisolated() {
         let p = Probe("func start() {\n    Task { probe() }\n}\n")
-        #expect(p.isolation("probe") == Isolation(.nonisolated, "file scope, not isolated to a global actor", inherited: true))
+        #expect(
+            p.isolation("probe")
+                == Isolation(.nonisolated, "file scope, not isolated to a global actor", inherited: true))
         #expect(p.isolation("probe").label == "nonisolated (inherited)")
     }
 
     @Test func taskDetachedIsDetached() {
-        let p = Probe("""
-        @MainActor final class ViewModel {
-            func load() {
-                Task.detached {
-                    probe()
-                    let work = { p2() }
+        let p = Probe(
+            """
+            @MainActor final class ViewModel {
+                func load() {
+                    Task.detached {
+                        probe()
+                        let work = { p2() }
+                    }
+                    Task.detached(priority: .background) { p3() }
                 }
-                Task.detached(priority: .background) { p3() }
             }
-        }
-        """)
+            """)
         #expect(p.isolation("probe") == Isolation(.detached, "Task.detached runs off any actor"))
         #expect(p.isolation("probe").label == "detached")
         #expect(p.isolation("p2") == Isolation(.detached, "Task.detached runs off any actor", inherited: true))
@@ -321,32 +366,35 @@ struct IsolationModelTests {
     }
 
     @Test func globalAndCustomQueueDispatchIsNonisolated() {
-        let p = Probe("""
-        @MainActor final class ViewModel {
-            let queue = DispatchQueue(label: "q")
-            func load() {
-                DispatchQueue.global().async { probe() }
-                DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { p2() }
-                queue.async { p3() }
+        let p = Probe(
+            """
+            @MainActor final class ViewModel {
+                let queue = DispatchQueue(label: "q")
+                func load() {
+                    DispatchQueue.global().async { probe() }
+                    DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { p2() }
+                    queue.async { p3() }
+                }
             }
-        }
-        """)
+            """)
         #expect(p.isolation("probe") == Isolation(.nonisolated, "DispatchQueue.global.async runs on a dispatch queue"))
-        #expect(p.isolation("p2") == Isolation(.nonisolated, "DispatchQueue.global.asyncAfter runs on a dispatch queue"))
+        #expect(
+            p.isolation("p2") == Isolation(.nonisolated, "DispatchQueue.global.asyncAfter runs on a dispatch queue"))
         #expect(p.isolation("p3") == Isolation(.nonisolated, "queue.async runs on a dispatch queue"))
     }
 
     @Test func mainQueueDispatchAndMainActorRunAreMainActor() {
-        let p = Probe("""
-        final class Loader {
-            func done() async {
-                DispatchQueue.main.async { probe() }
-                await MainActor.run { p2() }
-                MainActor.assumeIsolated { p3() }
-                DispatchQueue.main.asyncAfter(deadline: .now() + 1) { p4() }
+        let p = Probe(
+            """
+            final class Loader {
+                func done() async {
+                    DispatchQueue.main.async { probe() }
+                    await MainActor.run { p2() }
+                    MainActor.assumeIsolated { p3() }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { p4() }
+                }
             }
-        }
-        """)
+            """)
         #expect(p.isolation("probe") == Isolation(.mainActor, "DispatchQueue.main runs on the main thread"))
         #expect(p.isolation("p2") == Isolation(.mainActor, "MainActor.run runs on the main actor"))
         #expect(p.isolation("p3") == Isolation(.mainActor, "MainActor.assumeIsolated runs on the main actor"))
@@ -354,30 +402,35 @@ struct IsolationModelTests {
     }
 
     @Test func mainQueueInsideAGlobalQueue() {
-        let p = Probe("""
-        func fetch() {
-            DispatchQueue.global().async {
-                let data = p1()
-                DispatchQueue.main.async { probe() }
+        let p = Probe(
+            """
+            func fetch() {
+                DispatchQueue.global().async {
+                    let data = p1()
+                    DispatchQueue.main.async { probe() }
+                }
             }
-        }
-        """)
+            """)
         #expect(p.isolation("p1").kind == .nonisolated)
         #expect(p.isolation("probe").isMainActor)
     }
 
     @Test func timerClosureIsNonisolated() throws {
-        let p = Probe("""
-        @MainActor final class Clock {
-            var ticks = 0
-            func start() {
-                Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
-                    probe()
+        let p = Probe(
+            """
+            @MainActor final class Clock {
+                var ticks = 0
+                func start() {
+                    Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in
+                        probe()
+                    }
                 }
             }
-        }
-        """)
-        #expect(p.isolation("probe") == Isolation(.nonisolated, "the closure of scheduledTimer is @Sendable or delivered off the main thread"))
+            """)
+        #expect(
+            p.isolation("probe")
+                == Isolation(
+                    .nonisolated, "the closure of scheduledTimer is @Sendable or delivered off the main thread"))
         // The call is found at its line by its path, and the closure is its trailing closure.
         let call = try #require(p.callee(startingOnLine: 4, path: "Timer.scheduledTimer"))
         let closure = try #require(p.tree.closureArgument(of: call))
@@ -388,37 +441,40 @@ struct IsolationModelTests {
     }
 
     @Test func notificationObserverClosureIsNonisolated() {
-        let p = Probe("""
-        @MainActor final class Observer {
-            func observe() {
-                NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) { _ in probe() }
+        let p = Probe(
+            """
+            @MainActor final class Observer {
+                func observe() {
+                    NotificationCenter.default.addObserver(forName: .NSCalendarDayChanged, object: nil, queue: .main) { _ in probe() }
+                }
             }
-        }
-        """)
+            """)
         #expect(p.isolation("probe").kind == .nonisolated)
     }
 
     @Test func mainActorClosure() {
-        let p = Probe("""
-        func helper() {
-            let update = { @MainActor in probe() }
-            Task { @MainActor in p2() }
-            let sendable = { @Sendable in p3() }
-        }
-        """)
+        let p = Probe(
+            """
+            func helper() {
+                let update = { @MainActor in probe() }
+                Task { @MainActor in p2() }
+                let sendable = { @Sendable in p3() }
+            }
+            """)
         #expect(p.isolation("probe") == Isolation(.mainActor, "closure is @MainActor"))
         #expect(p.isolation("p2") == Isolation(.mainActor, "closure is @MainActor"))
         #expect(p.isolation("p3") == Isolation(.nonisolated, "@Sendable closure"))
     }
 
     @Test func sinkClosureInAMainActorTypeInherits() {
-        let p = Probe("""
-        @MainActor final class Feed: ObservableObject {
-            func bind() {
-                publisher.sink { value in probe() }.store(in: &bag)
+        let p = Probe(
+            """
+            @MainActor final class Feed: ObservableObject {
+                func bind() {
+                    publisher.sink { value in probe() }.store(in: &bag)
+                }
             }
-        }
-        """)
+            """)
         #expect(p.isolation("probe") == Isolation(.mainActor, "Feed is @MainActor", inherited: true))
     }
 
@@ -426,15 +482,16 @@ struct IsolationModelTests {
 
     @Test func defaultMainActorIsolationTarget() {
         let settings = TargetSettings(kind: .executable, defaultIsolationMainActor: true)
-        let p = Probe("""
-        final class Plain {
-            func f() { probe() }
-            nonisolated func g() { p2() }
-        }
-        func top() { p3() }
-        actor A { func h() { p4() } }
-        func start() { Task.detached { p5() } }
-        """, settings: settings)
+        let p = Probe(
+            """
+            final class Plain {
+                func f() { probe() }
+                nonisolated func g() { p2() }
+            }
+            func top() { p3() }
+            actor A { func h() { p4() } }
+            func start() { Task.detached { p5() } }
+            """, settings: settings)
         #expect(p.isolation("probe") == Isolation(.mainActor, "the target's default isolation is MainActor"))
         #expect(p.isolation("p2") == Isolation(.nonisolated, "declared nonisolated"))
         #expect(p.isolation("p3") == Isolation(.mainActor, "the target's default isolation is MainActor"))
@@ -444,12 +501,12 @@ struct IsolationModelTests {
 
     @Test func topLevelCodeOfMainSwift() {
         let text = """
-        import Foundation
-        probe()
-        let x = p2()
-        func helper() { p3() }
+            import Foundation
+            probe()
+            let x = p2()
+            func helper() { p3() }
 
-        """
+            """
         let main = Probe(text, path: "Sources/Tool/main.swift")
         #expect(main.isolation("probe") == Isolation(.mainActor, "top-level code of main.swift runs on the main actor"))
         #expect(main.isolation("p2") == Isolation(.mainActor, "top-level code of main.swift runs on the main actor"))
@@ -468,6 +525,8 @@ struct IsolationModelTests {
     @Test
     func taskInTopLevelCodeOfMainSwiftInherits() {
         let p = Probe("import Foundation\nTask {\n    probe()\n}\n", path: "Sources/Tool/main.swift")
-        #expect(p.isolation("probe") == Isolation(.mainActor, "top-level code of main.swift runs on the main actor", inherited: true))
+        #expect(
+            p.isolation("probe")
+                == Isolation(.mainActor, "top-level code of main.swift runs on the main actor", inherited: true))
     }
 }

@@ -7,7 +7,10 @@ import Testing
 /// carried from version to version — gives exactly the findings of a fresh parse and lint.
 @Suite struct LintCacheTests {
     /// Typing-like edits: text inserted or removed at random places, comments and braces included.
-    private static let insertions = ["x", " ", "\n", "// note\n", "{", "}", "\"", "let q = 1\n", "// isolint:disable-next-line all\n", "@MainActor ", ""]
+    private static let insertions = [
+        "x", " ", "\n", "// note\n", "{", "}", "\"", "let q = 1\n", "// isolint:disable-next-line all\n", "@MainActor ",
+        "",
+    ]
 
     @Test(arguments: RuleFixture.all().filter { $0.name.hasPrefix("fires-") })
     func incrementalLintEqualsAFreshLint(_ fixture: RuleFixture) throws {
@@ -29,7 +32,8 @@ import Testing
         for step in 0..<12 {
             let at = random(bytes.count + 1)
             let removing = random(3) == 0 ? min(random(8), bytes.count - at) : 0
-            bytes.replaceSubrange(at..<(at + removing), with: Array(Self.insertions[random(Self.insertions.count)].utf8))
+            bytes.replaceSubrange(
+                at..<(at + removing), with: Array(Self.insertions[random(Self.insertions.count)].utf8))
             let source = SourceFile(path: path, bytes: bytes)
             tree = tree.reparsed(source)
             let incremental = linter.lint(tree, index: index, settings: prepared.settings, cache: &cache)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import IsolintRules
 import Testing
+
+@testable import IsolintRules
 
 /// Where `swift build` put the executable: `.build/<triple>/debug/isolint`, next to the test
 /// resources bundle; else `.build/debug/isolint` under the package root found from this file.
@@ -9,7 +10,8 @@ enum IsolintExecutable {
         let fm = FileManager.default
         var candidates: [URL] = []
         candidates.append(Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("isolint"))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(root.appendingPathComponent(".build/debug/isolint"))
         return candidates.first { fm.isExecutableFile(atPath: $0.path) }
     }()
@@ -17,8 +19,11 @@ enum IsolintExecutable {
 
 /// End to end through the built `isolint` executable (`swift build` puts it beside the test
 /// bundle in `.build/debug`). Each test works in its own temporary directory.
-@Suite("isolint command line", .enabled(if: IsolintExecutable.url != nil,
-                                        "the isolint executable is not built (run `swift build` first)"))
+@Suite(
+    "isolint command line",
+    .enabled(
+        if: IsolintExecutable.url != nil,
+        "the isolint executable is not built (run `swift build` first)"))
 struct LintCommandTests {
 
     struct Run {
@@ -43,7 +48,8 @@ struct LintCommandTests {
 
         func write(_ relative: String, _ data: Data) throws {
             let url = URL(fileURLWithPath: path + "/" + relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
 
@@ -77,17 +83,21 @@ struct LintCommandTests {
             p.waitUntilExit()
             try outHandle.close()
             try errHandle.close()
-            return Run(status: p.terminationStatus,
-                       stdout: String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self),
-                       stderr: String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
+            return Run(
+                status: p.terminationStatus,
+                stdout: String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self),
+                stderr: String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
         }
     }
 
-    static let gmsMessage = "Static property 'x' is nonisolated shared mutable state: any task can read and write it at once, and Swift 6 rejects it. Isolate it to a global actor, make it a constant, or protect it and opt out explicitly."
+    static let gmsMessage =
+        "Static property 'x' is nonisolated shared mutable state: any task can read and write it at once, and Swift 6 rejects it. Isolate it to a global actor, make it a constant, or protect it and opt out explicitly."
     static let errorSource = "enum E { static var x = 0 }\n"
     /// Only a warning: observable-object-missing-main-actor at the `class` keyword.
-    static let warningSource = "import Combine\nfinal class Model: ObservableObject {\n    @Published var count = 0\n}\n"
-    static let warningMessage = "'Model' is an ObservableObject but is not @MainActor: SwiftUI reads it on the main thread, so every mutation from a Task or callback is a data race."
+    static let warningSource =
+        "import Combine\nfinal class Model: ObservableObject {\n    @Published var count = 0\n}\n"
+    static let warningMessage =
+        "'Model' is an ObservableObject but is not @MainActor: SwiftUI reads it on the main thread, so every mutation from a Task or callback is a data race."
 
     // MARK: Exit codes and text output
 
@@ -105,7 +115,9 @@ struct LintCommandTests {
         try box.write("G.swift", Self.errorSource)
         let r = try box.run(["lint", "G.swift"])
         #expect(r.status == 1)
-        #expect(r.stdout == "G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
+        #expect(
+            r.stdout
+                == "G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
         #expect(r.stderr == "")
     }
 
@@ -115,7 +127,10 @@ struct LintCommandTests {
         try box.write("Sub/Clean.swift", "struct S {}\n")
         let r = try box.run(["lint"])
         #expect(r.status == 1)
-        #expect(r.stdout == "./G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 2 files.\n")
+        #expect(
+            r.stdout
+                == "./G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 2 files.\n"
+        )
     }
 
     @Test func missingPathExitsTwoWithTheMessageOnStderrOnly() throws {
@@ -133,7 +148,10 @@ struct LintCommandTests {
         try box.write("E.swift", Self.errorSource)
         let onlyWarning = try box.run(["lint", "W.swift"])
         #expect(onlyWarning.status == 0)
-        #expect(onlyWarning.stdout == "W.swift:2:7: warning: \(Self.warningMessage) [observable-object-missing-main-actor]\n1 finding (1 warning) in 1 file.\n")
+        #expect(
+            onlyWarning.stdout
+                == "W.swift:2:7: warning: \(Self.warningMessage) [observable-object-missing-main-actor]\n1 finding (1 warning) in 1 file.\n"
+        )
         #expect(try box.run(["lint", "--fail-on", "warning", "W.swift"]).status == 1)
         #expect(try box.run(["lint", "W.swift", "--fail-on", "info"]).status == 1)
         #expect(try box.run(["lint", "--fail-on", "error", "W.swift"]).status == 0)
@@ -219,7 +237,10 @@ struct LintCommandTests {
         #expect(results.map { $0["ruleId"] as? String } == ["global-mutable-state"])
 
         let github = try box.run(["lint", "--format", "github", "G.swift"])
-        #expect(github.stdout == "::error file=G.swift,line=1,col=17,endLine=1,endColumn=22,title=isolint global-mutable-state::\(Self.gmsMessage)\n")
+        #expect(
+            github.stdout
+                == "::error file=G.swift,line=1,col=17,endLine=1,endColumn=22,title=isolint global-mutable-state::\(Self.gmsMessage)\n"
+        )
         let xcode = try box.run(["lint", "--format", "xcode", "G.swift"])
         #expect(xcode.stdout == "\(box.path)/G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n")
     }
@@ -228,13 +249,19 @@ struct LintCommandTests {
 
     @Test func invalidUTF8IsReportedAndTheOtherFilesAreStillLinted() throws {
         let box = try Sandbox()
-        try box.write("Bad.swift", Data([0x6C, 0x65, 0x74, 0x20, 0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0xFE, 0x22, 0x0A]))
+        try box.write(
+            "Bad.swift", Data([0x6C, 0x65, 0x74, 0x20, 0x61, 0x20, 0x3D, 0x20, 0x22, 0xFF, 0xFE, 0x22, 0x0A]))
         try box.write("Wide.swift", Data([0xFF, 0xFE, 0x6C, 0x00, 0x0A, 0x00]))
         try box.write("G.swift", Self.errorSource)
         let r = try box.run(["lint", "."])
         #expect(r.status == 2)
-        #expect(r.stdout == "./G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
-        #expect(r.stderr == "isolint: ./Bad.swift is not valid UTF-8; skipped\nisolint: ./Wide.swift is UTF-16; isolint reads UTF-8 source; skipped\n")
+        #expect(
+            r.stdout
+                == "./G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
+        #expect(
+            r.stderr
+                == "isolint: ./Bad.swift is not valid UTF-8; skipped\nisolint: ./Wide.swift is UTF-16; isolint reads UTF-8 source; skipped\n"
+        )
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads a mode-000 file anyway"))
@@ -243,10 +270,14 @@ struct LintCommandTests {
         try box.write("Locked.swift", Self.errorSource)
         try box.write("G.swift", Self.errorSource)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: box.path + "/Locked.swift")
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: box.path + "/Locked.swift") }
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: box.path + "/Locked.swift")
+        }
         let r = try box.run(["lint", "."])
         #expect(r.status == 2)
-        #expect(r.stdout == "./G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
+        #expect(
+            r.stdout
+                == "./G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
         #expect(r.stderr == "isolint: ./Locked.swift cannot be read; skipped\n")
     }
 
@@ -272,7 +303,9 @@ struct LintCommandTests {
         let box = try Sandbox()
         try box.write("G.swift", Self.errorSource)
         let twice = try box.run(["lint", "G.swift", "G.swift"])
-        #expect(twice.stdout == "G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
+        #expect(
+            twice.stdout
+                == "G.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
         let overlap = try box.run(["lint", ".", "G.swift"])
         #expect(overlap.stdout.hasSuffix("1 finding (1 error) in 1 file.\n"))
     }
@@ -284,21 +317,31 @@ struct LintCommandTests {
         try FileManager.default.createSymbolicLink(atPath: box.path + "/Tree/self", withDestinationPath: ".")
         let r = try box.run(["lint", "Tree"], timeout: 15)
         #expect(r.status == 1)
-        #expect(r.stdout == "Tree/Sub/Deep.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n")
+        #expect(
+            r.stdout
+                == "Tree/Sub/Deep.swift:1:17: error: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 error) in 1 file.\n"
+        )
     }
 
     // MARK: Configuration
 
     @Test func badConfigurationKeyIsNamedAndTheRunStillWorks() throws {
         let box = try Sandbox()
-        try box.write(".isolint.json", #"{"rulez": {}, "rules": {"global-mutable-state": "warning"}, "exclude": ["Generated/**"]}"#)
+        try box.write(
+            ".isolint.json",
+            #"{"rulez": {}, "rules": {"global-mutable-state": "warning"}, "exclude": ["Generated/**"]}"#)
         try box.write("G.swift", Self.errorSource)
         try box.write("Generated/Gen.swift", Self.errorSource)
         let r = try box.run(["lint", "."])
         #expect(r.status == 0)
-        #expect(r.stdout == "./G.swift:1:17: warning: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 warning) in 1 file.\n")
+        #expect(
+            r.stdout
+                == "./G.swift:1:17: warning: \(Self.gmsMessage) [global-mutable-state]\n1 finding (1 warning) in 1 file.\n"
+        )
         let known = Configuration.knownKeys.sorted().joined(separator: ", ")
-        #expect(r.stderr == "isolint: config: \(box.path)/.isolint.json: 'rulez': unknown key (known: \(known)) (ignored)\n")
+        #expect(
+            r.stderr == "isolint: config: \(box.path)/.isolint.json: 'rulez': unknown key (known: \(known)) (ignored)\n"
+        )
     }
 
     @Test func invalidConfigurationFallsBackToDefaults() throws {
@@ -327,24 +370,29 @@ struct LintCommandTests {
 
     @Test func defaultMainActorIsolationFromPackageSwiftQuietsObservableObject() throws {
         let box = try Sandbox()
-        try box.write("Package.swift", """
-        // swift-tools-version: 6.2
-        import PackageDescription
+        try box.write(
+            "Package.swift",
+            """
+            // swift-tools-version: 6.2
+            import PackageDescription
 
-        let package = Package(
-            name: "App",
-            targets: [
-                .executableTarget(name: "App", swiftSettings: [.defaultIsolation(MainActor.self)]),
-                .target(name: "Core"),
-            ]
-        )
+            let package = Package(
+                name: "App",
+                targets: [
+                    .executableTarget(name: "App", swiftSettings: [.defaultIsolation(MainActor.self)]),
+                    .target(name: "Core"),
+                ]
+            )
 
-        """)
+            """)
         try box.write("Sources/App/Model.swift", Self.warningSource)
         try box.write("Sources/Core/Model.swift", Self.warningSource)
         let r = try box.run(["lint", "--fail-on", "warning", "."])
         #expect(r.status == 1)
-        #expect(r.stdout == "./Sources/Core/Model.swift:2:7: warning: \(Self.warningMessage) [observable-object-missing-main-actor]\n1 finding (1 warning) in 3 files.\n")
+        #expect(
+            r.stdout
+                == "./Sources/Core/Model.swift:2:7: warning: \(Self.warningMessage) [observable-object-missing-main-actor]\n1 finding (1 warning) in 3 files.\n"
+        )
         #expect(r.stderr == "")
         let app = try box.run(["lint", "--fail-on", "warning", "Sources/App"])
         #expect(app.status == 0)
@@ -379,7 +427,9 @@ struct LintCommandTests {
         let d = try #require(RuleCatalog.descriptor("global-mutable-state"))
         let group = d.compilerGroup.map { "Compiler diagnostic group: [#\($0)]\n" } ?? ""
         #expect(r.stdout == "# global-mutable-state (error)\n\n\(d.summary)\n\(group)\n\(d.explanation)\n")
-        #expect(r.stdout.hasPrefix("# global-mutable-state (error)\n\nStatic or global mutable state that no global actor isolates.\n"))
+        #expect(
+            r.stdout.hasPrefix(
+                "# global-mutable-state (error)\n\nStatic or global mutable state that no global actor isolates.\n"))
     }
 
     @Test func explainAnOffByDefaultRule() throws {
@@ -402,7 +452,10 @@ struct LintCommandTests {
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("Many.swift: 81 lines, 40 findings, ") == true)
         #expect(lines.first?.hasSuffix(" KiB per publish, 20 typing edits") == true)
-        for phase in ["apply the edit (line table)", "full parse (reference)", "incremental re-parse", "lint (cached declarations)", "publishDiagnostics bytes"] {
+        for phase in [
+            "apply the edit (line table)", "full parse (reference)", "incremental re-parse",
+            "lint (cached declarations)", "publishDiagnostics bytes",
+        ] {
             #expect(lines.contains { $0.hasPrefix("  " + phase) }, "\(phase)")
         }
         #expect(lines.last?.hasPrefix("ratio: incremental re-parse is ") == true)

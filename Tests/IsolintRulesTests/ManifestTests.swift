@@ -1,7 +1,8 @@
 import Foundation
-@testable import IsolintRules
 import IsolintSyntax
 import Testing
+
+@testable import IsolintRules
 
 /// `PackageManifest(tree:)`: what isolint reads from a Package.swift without evaluating it.
 @Suite("Package manifest")
@@ -11,47 +12,47 @@ struct ManifestTests {
     }
 
     static let app = """
-    // swift-tools-version: 6.0
-    import PackageDescription
+        // swift-tools-version: 6.0
+        import PackageDescription
 
-    let package = Package(
-        name: "Weather",
-        platforms: [.iOS(.v17), .macOS(.v14)],
-        products: [
-            .library(name: "WeatherKit", targets: ["WeatherKit"]),
-            .executable(name: "weather", targets: ["WeatherCLI"]),
-        ],
-        dependencies: [
-            .package(url: "https://example.invalid/swift-argument-parser", from: "1.3.0"),
-        ],
-        targets: [
-            .target(
-                name: "WeatherKit",
-                dependencies: ["Networking", .target(name: "Models")],
-                swiftSettings: [
-                    .enableUpcomingFeature("InferIsolatedConformances"),
-                    .enableUpcomingFeature("StrictConcurrency"),
-                ]
-            ),
-            .target(name: "Networking", path: "Sources/Net/"),
-            .target(
-                name: "Models",
-                swiftSettings: [.swiftLanguageMode(.v5), .enableExperimentalFeature("StrictConcurrency=complete")]
-            ),
-            .executableTarget(
-                name: "WeatherCLI",
-                dependencies: [
-                    "WeatherKit",
-                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                ],
-                swiftSettings: [.defaultIsolation(MainActor.self)]
-            ),
-            .testTarget(name: "WeatherKitTests", dependencies: ["WeatherKit"]),
-            .testTarget(name: "UITests", dependencies: ["WeatherCLI"], path: "Tests/UI"),
-        ]
-    )
+        let package = Package(
+            name: "Weather",
+            platforms: [.iOS(.v17), .macOS(.v14)],
+            products: [
+                .library(name: "WeatherKit", targets: ["WeatherKit"]),
+                .executable(name: "weather", targets: ["WeatherCLI"]),
+            ],
+            dependencies: [
+                .package(url: "https://example.invalid/swift-argument-parser", from: "1.3.0"),
+            ],
+            targets: [
+                .target(
+                    name: "WeatherKit",
+                    dependencies: ["Networking", .target(name: "Models")],
+                    swiftSettings: [
+                        .enableUpcomingFeature("InferIsolatedConformances"),
+                        .enableUpcomingFeature("StrictConcurrency"),
+                    ]
+                ),
+                .target(name: "Networking", path: "Sources/Net/"),
+                .target(
+                    name: "Models",
+                    swiftSettings: [.swiftLanguageMode(.v5), .enableExperimentalFeature("StrictConcurrency=complete")]
+                ),
+                .executableTarget(
+                    name: "WeatherCLI",
+                    dependencies: [
+                        "WeatherKit",
+                        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    ],
+                    swiftSettings: [.defaultIsolation(MainActor.self)]
+                ),
+                .testTarget(name: "WeatherKitTests", dependencies: ["WeatherKit"]),
+                .testTarget(name: "UITests", dependencies: ["WeatherCLI"], path: "Tests/UI"),
+            ]
+        )
 
-    """
+        """
 
     /// Targets by name; the manifest reader may list a name more than once (see the disabled
     /// test below), so this keeps the entry whose call has `name:` as its first argument.
@@ -62,18 +63,24 @@ struct ManifestTests {
     // MARK: Tools version and language modes
 
     @Test(arguments: [
-        ("// swift-tools-version: 6.0", 6, 0), ("// swift-tools-version:5.9", 5, 9), ("// swift-tools-version:5.10.1", 5, 10),
+        ("// swift-tools-version: 6.0", 6, 0), ("// swift-tools-version:5.9", 5, 9),
+        ("// swift-tools-version:5.10.1", 5, 10),
         ("// swift-tools-version: 6.2", 6, 2), ("// swift-tools-version:6", 6, 0), ("import PackageDescription", 5, 0),
     ])
     func toolsVersion(line: String, major: Int, minor: Int) {
-        let m = Self.manifest("\(line)\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
+        let m = Self.manifest(
+            "\(line)\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
         #expect(m.toolsVersion.major == major)
         #expect(m.toolsVersion.minor == minor)
     }
 
     @Test func languageModeFollowsToolsVersion() throws {
-        let five = Self.manifest("// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
-        let six = Self.manifest("// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n")
+        let five = Self.manifest(
+            "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
+        )
+        let six = Self.manifest(
+            "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"P\", targets: [.target(name: \"A\")])\n"
+        )
         let a5 = try #require(five.targets.first)
         let a6 = try #require(six.targets.first)
         #expect(five.packageLanguageModes.isEmpty)
@@ -84,30 +91,32 @@ struct ManifestTests {
     }
 
     @Test func packageSwiftLanguageModes() throws {
-        let m = Self.manifest("""
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(
-            name: "Legacy",
-            targets: [.target(name: "Core"), .target(name: "New", swiftSettings: [.swiftLanguageMode(.v6)])],
-            swiftLanguageModes: [.v5]
-        )
-        """)
+        let m = Self.manifest(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(
+                name: "Legacy",
+                targets: [.target(name: "Core"), .target(name: "New", swiftSettings: [.swiftLanguageMode(.v6)])],
+                swiftLanguageModes: [.v5]
+            )
+            """)
         #expect(m.packageLanguageModes == [5])
         #expect(m.languageMode(of: try #require(Self.target(m, "Core"))) == 5)
         #expect(m.languageMode(of: try #require(Self.target(m, "New"))) == 6)
     }
 
     @Test func olderSpellingsOfLanguageModes() throws {
-        let m = Self.manifest("""
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(
-            name: "Old",
-            targets: [.target(name: "A", swiftSettings: [.swiftLanguageVersion(.v6)])],
-            swiftLanguageVersions: [.version("6"), .v5]
-        )
-        """)
+        let m = Self.manifest(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Old",
+                targets: [.target(name: "A", swiftSettings: [.swiftLanguageVersion(.v6)])],
+                swiftLanguageVersions: [.version("6"), .v5]
+            )
+            """)
         #expect(m.packageLanguageModes == [5])
         #expect(m.languageMode(of: try #require(m.targets.first)) == 6)
         #expect(PackageManifest.languageModes(in: "[.version(\"6\")]") == [6])
@@ -118,7 +127,9 @@ struct ManifestTests {
 
     @Test func targetKindsNamesAndPaths() throws {
         let m = Self.manifest(Self.app)
-        let real = m.targets.filter { ["WeatherKit", "Networking", "WeatherCLI", "WeatherKitTests", "UITests"].contains($0.name) }
+        let real = m.targets.filter {
+            ["WeatherKit", "Networking", "WeatherCLI", "WeatherKitTests", "UITests"].contains($0.name)
+        }
         #expect(real.map(\.name) == ["WeatherKit", "Networking", "WeatherCLI", "WeatherKitTests", "UITests"])
         #expect(real.map(\.kind) == [.library, .library, .executable, .test, .test])
         #expect(try #require(Self.target(m, "Networking")).path == "Sources/Net/")
@@ -146,8 +157,11 @@ struct ManifestTests {
         #expect(kit.languageMode == nil)
         #expect(!kit.defaultIsolationMainActor)
         let kitSettings = m.settings(of: kit)
-        #expect(kitSettings == TargetSettings(targetName: "WeatherKit", kind: .library, languageMode: 6, defaultIsolationMainActor: false,
-                                              upcomingFeatures: ["InferIsolatedConformances", "StrictConcurrency"], completeChecking: true))
+        #expect(
+            kitSettings
+                == TargetSettings(
+                    targetName: "WeatherKit", kind: .library, languageMode: 6, defaultIsolationMainActor: false,
+                    upcomingFeatures: ["InferIsolatedConformances", "StrictConcurrency"], completeChecking: true))
         #expect(kitSettings.infersIsolatedConformances)
 
         let models = try #require(Self.target(m, "Models"))
@@ -166,16 +180,18 @@ struct ManifestTests {
     }
 
     @Test func experimentalStrictConcurrencyMeansCompleteChecking() throws {
-        let m = Self.manifest("""
-        // swift-tools-version:5.9
-        import PackageDescription
-        let package = Package(name: "P", targets: [
-            .target(name: "A", swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
-            .target(name: "B", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-            .target(name: "C", swiftSettings: [.defaultIsolation(nil)]),
-        ])
-        """)
-        let a = try #require(Self.target(m, "A")), b = try #require(Self.target(m, "B")), c = try #require(Self.target(m, "C"))
+        let m = Self.manifest(
+            """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "A", swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
+                .target(name: "B", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+                .target(name: "C", swiftSettings: [.defaultIsolation(nil)]),
+            ])
+            """)
+        let a = try #require(Self.target(m, "A")), b = try #require(Self.target(m, "B")),
+            c = try #require(Self.target(m, "C"))
         #expect(a.experimentalFeatures == ["StrictConcurrency"])
         #expect(m.settings(of: a).completeChecking)
         #expect(m.settings(of: a).languageMode == 5)
@@ -195,16 +211,17 @@ struct ManifestTests {
     }
 
     @Test func macroAndPluginTargets() throws {
-        let m = Self.manifest("""
-        // swift-tools-version: 6.0
-        import PackageDescription
-        import CompilerPluginSupport
-        let package = Package(name: "M", targets: [
-            .macro(name: "MyMacros", dependencies: []),
-            .plugin(name: "Gen", capability: .buildTool()),
-            Target.target(name: "Lib", dependencies: ["MyMacros"]),
-        ])
-        """)
+        let m = Self.manifest(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            import CompilerPluginSupport
+            let package = Package(name: "M", targets: [
+                .macro(name: "MyMacros", dependencies: []),
+                .plugin(name: "Gen", capability: .buildTool()),
+                Target.target(name: "Lib", dependencies: ["MyMacros"]),
+            ])
+            """)
         #expect(m.targets.map(\.name) == ["MyMacros", "Gen", "Lib"])
         #expect(m.targets.map(\.kind) == [.macro, .plugin, .library])
         #expect(m.directory(of: m.targets[1]) == "Plugins/Gen")
@@ -216,7 +233,8 @@ struct ManifestTests {
     @Test
     func targetDependencyIsNotATarget() throws {
         let m = Self.manifest(Self.app)
-        #expect(m.targets.map(\.name) == ["WeatherKit", "Networking", "Models", "WeatherCLI", "WeatherKitTests", "UITests"])
+        #expect(
+            m.targets.map(\.name) == ["WeatherKit", "Networking", "Models", "WeatherCLI", "WeatherKitTests", "UITests"])
         let found = try #require(m.target(containing: "Sources/Models/User.swift"))
         #expect(found.languageMode == 5)
         #expect(m.settings(of: found).languageMode == 5)
@@ -236,22 +254,25 @@ struct ManifestTests {
         #expect(Self.manifest(Self.app).target(containing: path)?.name == name)
     }
 
-    @Test(arguments: ["Sources/Networking/Client.swift", "Sources/WeatherKitExtras/A.swift", "Package.swift",
-                      "Tests/UIKit/A.swift", "Examples/A.swift", "sources/WeatherKit/A.swift"])
+    @Test(arguments: [
+        "Sources/Networking/Client.swift", "Sources/WeatherKitExtras/A.swift", "Package.swift",
+        "Tests/UIKit/A.swift", "Examples/A.swift", "sources/WeatherKit/A.swift",
+    ])
     func noTargetContains(path: String) {
         #expect(Self.manifest(Self.app).target(containing: path) == nil)
     }
 
     @Test func longestPathWins() throws {
-        let m = Self.manifest("""
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "P", targets: [
-            .target(name: "Outer", path: "Sources"),
-            .target(name: "Inner", path: "Sources/Inner", swiftSettings: [.swiftLanguageMode(.v5)]),
-            .testTarget(name: "Checks", path: "Sources/Inner/Checks"),
-        ])
-        """)
+        let m = Self.manifest(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Outer", path: "Sources"),
+                .target(name: "Inner", path: "Sources/Inner", swiftSettings: [.swiftLanguageMode(.v5)]),
+                .testTarget(name: "Checks", path: "Sources/Inner/Checks"),
+            ])
+            """)
         #expect(m.target(containing: "Sources/A.swift")?.name == "Outer")
         #expect(m.target(containing: "Sources/Other/A.swift")?.name == "Outer")
         #expect(m.target(containing: "Sources/Inner/A.swift")?.name == "Inner")
@@ -263,20 +284,22 @@ struct ManifestTests {
     }
 
     @Test func orderOfDeclarationDoesNotMatterForLongestMatch() {
-        let m = Self.manifest("""
-        // swift-tools-version: 6.0
-        import PackageDescription
-        let package = Package(name: "P", targets: [
-            .target(name: "Inner", path: "Sources/Inner"),
-            .target(name: "Outer", path: "Sources"),
-        ])
-        """)
+        let m = Self.manifest(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let package = Package(name: "P", targets: [
+                .target(name: "Inner", path: "Sources/Inner"),
+                .target(name: "Outer", path: "Sources"),
+            ])
+            """)
         #expect(m.target(containing: "Sources/Inner/A.swift")?.name == "Inner")
         #expect(m.target(containing: "Sources/B.swift")?.name == "Outer")
     }
 
     @Test func workspaceSettingsMapFilesThroughTheManifest() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-manifest-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-manifest-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/Sources/WeatherCLI", withIntermediateDirectories: true)
         try Self.app.write(toFile: dir + "/Package.swift", atomically: true, encoding: .utf8)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import IsolintRules
 import IsolintSyntax
 import Testing
+
+@testable import IsolintRules
 
 /// The command-line reporters on hand-built reports. The DESIGN.md contract for JSON: an array of
 /// `{"file","line","column","endLine","endColumn","rule","severity","message","fixes":[{"title",
@@ -25,13 +26,14 @@ struct ReporterTests {
 
     static func mainFinding() -> Finding {
         let v = varOffset
-        return Finding(ruleID: "global-mutable-state", severity: .error, range: v..<(v + 9),
-                       message: "Global 'count' is shared mutable state.",
-                       notes: [Note(range: 0..<6, message: "imported here")],
-                       fixes: [
-                           Fix(title: "Make it a constant (`let`)", edits: [Edits.replace(v..<(v + 3), with: "let")]),
-                           Fix(title: "Isolate to the main actor (`@MainActor`)", edits: [Edits.insert("@MainActor ", at: v)]),
-                       ])
+        return Finding(
+            ruleID: "global-mutable-state", severity: .error, range: v..<(v + 9),
+            message: "Global 'count' is shared mutable state.",
+            notes: [Note(range: 0..<6, message: "imported here")],
+            fixes: [
+                Fix(title: "Make it a constant (`let`)", edits: [Edits.replace(v..<(v + 3), with: "let")]),
+                Fix(title: "Isolate to the main actor (`@MainActor`)", edits: [Edits.insert("@MainActor ", at: v)]),
+            ])
     }
 
     static func mainReport() -> FileReport {
@@ -42,11 +44,13 @@ struct ReporterTests {
     static let otherText = "struct S {}\nstruct T {}\nstruct U {}\n"
     static func otherReport(path: String = "Sources/App/Other.swift") -> FileReport {
         let s = SourceFile(path: path, text: otherText)
-        return FileReport(path: path, source: s, findings: [
-            Finding(ruleID: "public-type-missing-sendable", severity: .warning, range: 0..<6, message: "W."),
-            Finding(ruleID: "prefer-mutex", severity: .info, range: 12..<18, message: "I."),
-            Finding(ruleID: "redundant-main-dispatch", severity: .hint, range: 31..<34, message: "H."),
-        ])
+        return FileReport(
+            path: path, source: s,
+            findings: [
+                Finding(ruleID: "public-type-missing-sendable", severity: .warning, range: 0..<6, message: "W."),
+                Finding(ruleID: "prefer-mutex", severity: .info, range: 12..<18, message: "I."),
+                Finding(ruleID: "redundant-main-dispatch", severity: .hint, range: 31..<34, message: "H."),
+            ])
     }
 
     // MARK: Positions
@@ -64,37 +68,41 @@ struct ReporterTests {
     @Test func firstFixIsPreferredUnlessARuleSaysOtherwise() {
         let f = Self.mainFinding()
         #expect(f.fixes.map(\.isPreferred) == [true, false])
-        let g = Finding(ruleID: "x", severity: .info, range: 0..<1, message: "m",
-                        fixes: [Fix(title: "a", edits: []), Fix(title: "b", isPreferred: true, edits: [])])
+        let g = Finding(
+            ruleID: "x", severity: .info, range: 0..<1, message: "m",
+            fixes: [Fix(title: "a", edits: []), Fix(title: "b", isPreferred: true, edits: [])])
         #expect(g.fixes.map(\.isPreferred) == [false, true])
     }
 
     // MARK: text
 
     @Test func textOneFinding() {
-        #expect(Reporter.text([Self.mainReport()], filesScanned: 1) == """
-        Sources/App/Main.swift:2:19: error: Global 'count' is shared mutable state. [global-mutable-state]
-        1 finding (1 error) in 1 file.
+        #expect(
+            Reporter.text([Self.mainReport()], filesScanned: 1) == """
+                Sources/App/Main.swift:2:19: error: Global 'count' is shared mutable state. [global-mutable-state]
+                1 finding (1 error) in 1 file.
 
-        """)
+                """)
     }
 
     @Test func textSummaryCountsEverySeverityInOrder() {
-        #expect(Reporter.text([Self.mainReport(), Self.otherReport()], filesScanned: 3) == """
-        Sources/App/Main.swift:2:19: error: Global 'count' is shared mutable state. [global-mutable-state]
-        Sources/App/Other.swift:1:1: warning: W. [public-type-missing-sendable]
-        Sources/App/Other.swift:2:1: info: I. [prefer-mutex]
-        Sources/App/Other.swift:3:8: hint: H. [redundant-main-dispatch]
-        4 findings (1 error, 1 warning, 1 info, 1 hint) in 3 files.
+        #expect(
+            Reporter.text([Self.mainReport(), Self.otherReport()], filesScanned: 3) == """
+                Sources/App/Main.swift:2:19: error: Global 'count' is shared mutable state. [global-mutable-state]
+                Sources/App/Other.swift:1:1: warning: W. [public-type-missing-sendable]
+                Sources/App/Other.swift:2:1: info: I. [prefer-mutex]
+                Sources/App/Other.swift:3:8: hint: H. [redundant-main-dispatch]
+                4 findings (1 error, 1 warning, 1 info, 1 hint) in 3 files.
 
-        """)
+                """)
     }
 
     @Test func textPluralsPerSeverity() {
         let r = Self.otherReport()
         var twice = r
         twice.findings += r.findings
-        #expect(Reporter.text([twice], filesScanned: 1).hasSuffix("\n6 findings (2 warnings, 2 info, 2 hint) in 1 file.\n"))
+        #expect(
+            Reporter.text([twice], filesScanned: 1).hasSuffix("\n6 findings (2 warnings, 2 info, 2 hint) in 1 file.\n"))
         var errors = Self.mainReport()
         errors.findings.append(errors.findings[0])
         #expect(Reporter.text([errors], filesScanned: 2).hasSuffix("\n2 findings (2 errors) in 2 files.\n"))
@@ -110,49 +118,50 @@ struct ReporterTests {
     // MARK: json
 
     @Test func jsonExactText() {
-        #expect(Reporter.json([Self.mainReport()]) == """
-        [
-          {
-            "file": "Sources/App/Main.swift",
-            "line": 2,
-            "column": 19,
-            "endLine": 2,
-            "endColumn": 28,
-            "rule": "global-mutable-state",
-            "severity": "error",
-            "message": "Global 'count' is shared mutable state.",
-            "fixes": [
-              {
-                "title": "Make it a constant (`let`)",
-                "isPreferred": true,
-                "edits": [
+        #expect(
+            Reporter.json([Self.mainReport()]) == """
+                [
                   {
+                    "file": "Sources/App/Main.swift",
                     "line": 2,
                     "column": 19,
                     "endLine": 2,
-                    "endColumn": 22,
-                    "newText": "let"
+                    "endColumn": 28,
+                    "rule": "global-mutable-state",
+                    "severity": "error",
+                    "message": "Global 'count' is shared mutable state.",
+                    "fixes": [
+                      {
+                        "title": "Make it a constant (`let`)",
+                        "isPreferred": true,
+                        "edits": [
+                          {
+                            "line": 2,
+                            "column": 19,
+                            "endLine": 2,
+                            "endColumn": 22,
+                            "newText": "let"
+                          }
+                        ]
+                      },
+                      {
+                        "title": "Isolate to the main actor (`@MainActor`)",
+                        "isPreferred": false,
+                        "edits": [
+                          {
+                            "line": 2,
+                            "column": 19,
+                            "endLine": 2,
+                            "endColumn": 19,
+                            "newText": "@MainActor "
+                          }
+                        ]
+                      }
+                    ]
                   }
                 ]
-              },
-              {
-                "title": "Isolate to the main actor (`@MainActor`)",
-                "isPreferred": false,
-                "edits": [
-                  {
-                    "line": 2,
-                    "column": 19,
-                    "endLine": 2,
-                    "endColumn": 19,
-                    "newText": "@MainActor "
-                  }
-                ]
-              }
-            ]
-          }
-        ]
 
-        """)
+                """)
     }
 
     @Test func jsonParsesFieldByField() throws {
@@ -195,7 +204,10 @@ struct ReporterTests {
 
     @Test func jsonKeyOrderIsStable() {
         let out = Reporter.json([Self.mainReport()])
-        let keys = ["\"file\"", "\"line\"", "\"column\"", "\"endLine\"", "\"endColumn\"", "\"rule\"", "\"severity\"", "\"message\"", "\"fixes\""]
+        let keys = [
+            "\"file\"", "\"line\"", "\"column\"", "\"endLine\"", "\"endColumn\"", "\"rule\"", "\"severity\"",
+            "\"message\"", "\"fixes\"",
+        ]
         let positions = keys.compactMap { out.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count)
         #expect(positions == positions.sorted())
@@ -204,9 +216,12 @@ struct ReporterTests {
     @Test func jsonEmptyAndEscaping() throws {
         #expect(Reporter.json([]) == "[]\n")
         let s = SourceFile(path: "a\"b\\c.swift", text: "x\n")
-        let r = FileReport(path: "a\"b\\c.swift", source: s, findings: [
-            Finding(ruleID: "r", severity: .warning, range: 0..<1, message: "say \"hi\"\\ tab\t nl\n cr\r ctl\u{1} é"),
-        ])
+        let r = FileReport(
+            path: "a\"b\\c.swift", source: s,
+            findings: [
+                Finding(
+                    ruleID: "r", severity: .warning, range: 0..<1, message: "say \"hi\"\\ tab\t nl\n cr\r ctl\u{1} é")
+            ])
         let out = Reporter.json([r])
         #expect(out.contains(#""file": "a\"b\\c.swift""#))
         #expect(out.contains(#""message": "say \"hi\"\\ tab\t nl\n cr\r ctl\u0001 é""#))
@@ -218,37 +233,45 @@ struct ReporterTests {
     // MARK: github
 
     @Test func githubWorkflowCommands() {
-        #expect(Reporter.github([Self.mainReport(), Self.otherReport()]) == """
-        ::error file=Sources/App/Main.swift,line=2,col=19,endLine=2,endColumn=28,title=isolint global-mutable-state::Global 'count' is shared mutable state.
-        ::warning file=Sources/App/Other.swift,line=1,col=1,endLine=1,endColumn=7,title=isolint public-type-missing-sendable::W.
-        ::notice file=Sources/App/Other.swift,line=2,col=1,endLine=2,endColumn=7,title=isolint prefer-mutex::I.
-        ::notice file=Sources/App/Other.swift,line=3,col=8,endLine=3,endColumn=11,title=isolint redundant-main-dispatch::H.
+        #expect(
+            Reporter.github([Self.mainReport(), Self.otherReport()]) == """
+                ::error file=Sources/App/Main.swift,line=2,col=19,endLine=2,endColumn=28,title=isolint global-mutable-state::Global 'count' is shared mutable state.
+                ::warning file=Sources/App/Other.swift,line=1,col=1,endLine=1,endColumn=7,title=isolint public-type-missing-sendable::W.
+                ::notice file=Sources/App/Other.swift,line=2,col=1,endLine=2,endColumn=7,title=isolint prefer-mutex::I.
+                ::notice file=Sources/App/Other.swift,line=3,col=8,endLine=3,endColumn=11,title=isolint redundant-main-dispatch::H.
 
-        """)
+                """)
         #expect(Reporter.github([]) == "")
     }
 
     @Test func githubEscaping() {
         let path = "Sources/100%/a,b:c.swift"
         let s = SourceFile(path: path, text: "x\n")
-        let r = FileReport(path: path, source: s, findings: [
-            Finding(ruleID: "global-mutable-state", severity: .error, range: 0..<1, message: "100% sure: a, b\nnext\rline"),
-        ])
-        #expect(Reporter.github([r]) ==
-            "::error file=Sources/100%25/a%2Cb%3Ac.swift,line=1,col=1,endLine=1,endColumn=2,title=isolint global-mutable-state::100%25 sure: a, b%0Anext%0Dline\n")
+        let r = FileReport(
+            path: path, source: s,
+            findings: [
+                Finding(
+                    ruleID: "global-mutable-state", severity: .error, range: 0..<1,
+                    message: "100% sure: a, b\nnext\rline")
+            ])
+        #expect(
+            Reporter.github([r])
+                == "::error file=Sources/100%25/a%2Cb%3Ac.swift,line=1,col=1,endLine=1,endColumn=2,title=isolint global-mutable-state::100%25 sure: a, b%0Anext%0Dline\n"
+        )
     }
 
     // MARK: xcode
 
     @Test func xcodeLines() {
         let out = Reporter.xcode([Self.mainReport(), Self.otherReport()]) { "/abs/" + $0 }
-        #expect(out == """
-        /abs/Sources/App/Main.swift:2:19: error: Global 'count' is shared mutable state. [global-mutable-state]
-        /abs/Sources/App/Other.swift:1:1: warning: W. [public-type-missing-sendable]
-        /abs/Sources/App/Other.swift:2:1: note: I. [prefer-mutex]
-        /abs/Sources/App/Other.swift:3:8: note: H. [redundant-main-dispatch]
+        #expect(
+            out == """
+                /abs/Sources/App/Main.swift:2:19: error: Global 'count' is shared mutable state. [global-mutable-state]
+                /abs/Sources/App/Other.swift:1:1: warning: W. [public-type-missing-sendable]
+                /abs/Sources/App/Other.swift:2:1: note: I. [prefer-mutex]
+                /abs/Sources/App/Other.swift:3:8: note: H. [redundant-main-dispatch]
 
-        """)
+                """)
     }
 
     @Test func renderDispatchesOnFormat() {
@@ -257,7 +280,9 @@ struct ReporterTests {
         #expect(Reporter.render(reports, format: .json, filesScanned: 2) == Reporter.json(reports))
         #expect(Reporter.render(reports, format: .github, filesScanned: 2) == Reporter.github(reports))
         #expect(Reporter.render(reports, format: .sarif, filesScanned: 2) == SARIFReporter.render(reports))
-        #expect(Reporter.render(reports, format: .xcode, filesScanned: 2, absolutePath: { "/r/" + $0 }) == Reporter.xcode(reports) { "/r/" + $0 })
+        #expect(
+            Reporter.render(reports, format: .xcode, filesScanned: 2, absolutePath: { "/r/" + $0 })
+                == Reporter.xcode(reports) { "/r/" + $0 })
         #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "xcode"])
     }
 
@@ -292,7 +317,8 @@ struct ReporterTests {
             #expect(help["markdown"] as? String == d.explanation)
             #expect(!(d.explanation.isEmpty))
             let config = try #require(rule["defaultConfiguration"] as? [String: Any])
-            let expectedLevel = d.defaultSeverity == .error ? "error" : d.defaultSeverity == .warning ? "warning" : "note"
+            let expectedLevel =
+                d.defaultSeverity == .error ? "error" : d.defaultSeverity == .warning ? "warning" : "note"
             #expect(config["level"] as? String == expectedLevel)
             #expect(config["enabled"] as? Bool == d.enabledByDefault)
         }
@@ -331,10 +357,17 @@ struct ReporterTests {
         let change = try #require((fixes[0]["artifactChanges"] as? [[String: Any]])?.first)
         #expect((change["artifactLocation"] as? [String: Any])?["uri"] as? String == "Sources/App/Main.swift")
         let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
-        #expect(replacement["deletedRegion"] as? [String: Int] == ["startLine": 2, "startColumn": 16, "endLine": 2, "endColumn": 19])
+        #expect(
+            replacement["deletedRegion"] as? [String: Int] == [
+                "startLine": 2, "startColumn": 16, "endLine": 2, "endColumn": 19,
+            ])
         #expect((replacement["insertedContent"] as? [String: Any])?["text"] as? String == "let")
-        let insertion = try #require(((fixes[1]["artifactChanges"] as? [[String: Any]])?.first?["replacements"] as? [[String: Any]])?.first)
-        #expect(insertion["deletedRegion"] as? [String: Int] == ["startLine": 2, "startColumn": 16, "endLine": 2, "endColumn": 16])
+        let insertion = try #require(
+            ((fixes[1]["artifactChanges"] as? [[String: Any]])?.first?["replacements"] as? [[String: Any]])?.first)
+        #expect(
+            insertion["deletedRegion"] as? [String: Int] == [
+                "startLine": 2, "startColumn": 16, "endLine": 2, "endColumn": 16,
+            ])
         #expect((insertion["insertedContent"] as? [String: Any])?["text"] as? String == "@MainActor ")
     }
 
@@ -344,11 +377,17 @@ struct ReporterTests {
         let doc = try Self.sarif([unknownRule])
         let results = try #require((doc["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         #expect(results.map { $0["level"] as? String } == ["warning", "note", "note", "error"])
-        #expect(results.map { $0["ruleId"] as? String } == ["public-type-missing-sendable", "prefer-mutex", "redundant-main-dispatch", "not-a-catalog-rule"])
+        #expect(
+            results.map { $0["ruleId"] as? String } == [
+                "public-type-missing-sendable", "prefer-mutex", "redundant-main-dispatch", "not-a-catalog-rule",
+            ])
         // Without fixes or notes there are no empty `fixes`/`relatedLocations` arrays.
         #expect(results.allSatisfy { $0["fixes"] == nil && $0["relatedLocations"] == nil })
         // Every ruleIndex points at the rule of the same id; unknown ids carry none.
-        let rules = try #require(((doc["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any]).flatMap { ($0["driver"] as? [String: Any])?["rules"] as? [[String: Any]] })
+        let rules = try #require(
+            ((doc["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any]).flatMap {
+                ($0["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+            })
         for r in results.prefix(3) {
             let i = try #require(r["ruleIndex"] as? Int)
             #expect(rules[i]["id"] as? String == r["ruleId"] as? String)
@@ -372,15 +411,19 @@ struct ReporterTests {
     /// script validates against the SARIF 2.1.0 schema when it can find it and skips that part
     /// otherwise).
     @Test func sarifPassesTheCheckScript() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let script = root.appendingPathComponent("scripts/check-sarif.py")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        let python = path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        let python = path.split(separator: ":").map { "\($0)/python3" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard FileManager.default.fileExists(atPath: script.path), let python else {
             print("skipped: python3 or scripts/check-sarif.py not found")
             return
         }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-reporter-\(UUID().uuidString).sarif")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "isolint-reporter-\(UUID().uuidString).sarif")
         defer { try? FileManager.default.removeItem(at: file) }
         var notes = Self.otherReport(path: "Sources/My App/ü.swift")
         notes.findings.append(Self.mainFinding())

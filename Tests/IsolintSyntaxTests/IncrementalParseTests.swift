@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IsolintSyntax
 
 extension SplitMix64 {
@@ -8,7 +9,8 @@ extension SplitMix64 {
 
 /// Text that changes how everything after it lexes or parses, plus ordinary typing.
 private let snippets = [
-    "x", "e", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "\"\"\"\n", "/*", "*/", "//", "\\(", "#if DEBUG\n",
+    "x", "e", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", "\"\"\"", "\"\"\"\n", "/*", "*/", "//", "\\(",
+    "#if DEBUG\n",
     "#endif\n", "#", "`", "/", "/a/", "'", ";", ".", "?", "!", "<", ">", "func ", "class C {", "var y = 1\n",
     "let s = \"a \\(b) c\"\n", "Task { @MainActor in }", "}\n}\n", "#\"", "\"#", "0x", "1.5", "@", "->", "in ",
     "case ", "\r\n", "é", "🦀", "\u{FEFF}", "/#", "#/\n", "<", ">", "@A<",
@@ -24,7 +26,8 @@ private func firstDifference<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
 func treeDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
     if a.tokens != b.tokens {
         let k = firstDifference(a.tokens, b.tokens)
-        return "tokens differ at \(k) (\(a.tokens.count) vs \(b.tokens.count)): \(k < a.tokens.count ? "\(a.tokens[k])" : "-") vs \(k < b.tokens.count ? "\(b.tokens[k])" : "-")"
+        return
+            "tokens differ at \(k) (\(a.tokens.count) vs \(b.tokens.count)): \(k < a.tokens.count ? "\(a.tokens[k])" : "-") vs \(k < b.tokens.count ? "\(b.tokens[k])" : "-")"
     }
     if a.comments != b.comments { return "comments differ" }
     if a.matching != b.matching { return "bracket matching differs" }
@@ -37,7 +40,8 @@ func treeDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
     }
     if a.nodes != b.nodes {
         let k = firstDifference(a.nodes, b.nodes)
-        return "nodes differ at \(k) (\(a.nodes.count) vs \(b.nodes.count)): \(k < a.nodes.count ? "\(a.nodes[k])" : "-") vs \(k < b.nodes.count ? "\(b.nodes[k])" : "-")"
+        return
+            "nodes differ at \(k) (\(a.nodes.count) vs \(b.nodes.count)): \(k < a.nodes.count ? "\(a.nodes[k])" : "-") vs \(k < b.nodes.count ? "\(b.nodes[k])" : "-")"
     }
     for n in 0..<Int32(a.nodes.count) where a.children(n) != b.children(n) { return "children of node \(n) differ" }
     return nil
@@ -60,8 +64,10 @@ func firstIncrementalMismatch(_ text: [UInt8], edits count: Int, seed: UInt64) -
         let incremental = tree.reparsed(source)
         let full = SyntaxTree.parse(source)
         if let d = treeDifference(incremental, full) {
-            let context = String(decoding: before[max(0, at - 40)..<min(before.count, at + removing + 40)], as: UTF8.self)
-            return "seed \(seed) step \(step): replacing \(removing) bytes at \(at) with \(inserting.debugDescription) in …\(context.debugDescription)…: \(d)"
+            let context = String(
+                decoding: before[max(0, at - 40)..<min(before.count, at + removing + 40)], as: UTF8.self)
+            return
+                "seed \(seed) step \(step): replacing \(removing) bytes at \(at) with \(inserting.debugDescription) in …\(context.debugDescription)…: \(d)"
         }
         tree = incremental
     }
@@ -74,7 +80,9 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
 }
 
 @Suite struct IncrementalParseTests {
-    @Test(arguments: ["FeedViewModel.swift", "ImageLoader.swift", "LocationService.swift", "SettingsViewController.swift"])
+    @Test(arguments: [
+        "FeedViewModel.swift", "ImageLoader.swift", "LocationService.swift", "SettingsViewController.swift",
+    ])
     func randomEditsMatchAFullParse(_ name: String) throws {
         let text = try fixtureText(name)
         for seed in UInt64(1)...12 {
@@ -86,7 +94,10 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
     @Test func manySmallItems() {
         var text = "import Foundation\n\n"
         for k in 0..<120 {
-            text += k % 3 == 0 ? "struct S\(k) { var a = \"v\\(\(k))\" }\n" : (k % 3 == 1 ? "func f\(k)() { print(\(k)) }\n" : "let g\(k) = [\(k), \(k + 1)]\n")
+            text +=
+                k % 3 == 0
+                ? "struct S\(k) { var a = \"v\\(\(k))\" }\n"
+                : (k % 3 == 1 ? "func f\(k)() { print(\(k)) }\n" : "let g\(k) = [\(k), \(k + 1)]\n")
         }
         for seed in UInt64(100)...140 {
             #expect(firstIncrementalMismatch(Array(text.utf8), edits: 40, seed: seed) == nil)
@@ -124,10 +135,15 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
 
     /// Real code from outside the repository: `ISOLINT_INCREMENTAL_CORPUS=DIR` checks every Swift
     /// file under DIR (reported as skipped otherwise).
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["ISOLINT_INCREMENTAL_CORPUS"] != nil, "set ISOLINT_INCREMENTAL_CORPUS=DIR"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["ISOLINT_INCREMENTAL_CORPUS"] != nil,
+            "set ISOLINT_INCREMENTAL_CORPUS=DIR"))
     func corpus() throws {
         let dir = try #require(ProcessInfo.processInfo.environment["ISOLINT_INCREMENTAL_CORPUS"])
-        let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            ?? []
         var failures = 0
         for (k, f) in files.enumerated() {
             guard let data = FileManager.default.contents(atPath: dir + "/" + f), data.count < 400_000 else { continue }
@@ -142,7 +158,8 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
     /// Found by the fuzzer: an interpolation a newline ends (`"… \\(x⏎`) closes its string past
     /// the newline, so a restart right after it is at a line start.
     @Test func restartAfterAStringClosedByANewline() {
-        let text = "import Foundation\n\nvar a = 0\nprint(\"launched \\(a\nfinal class C {}\nfunc f() {\n    q.async {\n        do {\n            g()\n        }\n    }\n}\n"
+        let text =
+            "import Foundation\n\nvar a = 0\nprint(\"launched \\(a\nfinal class C {}\nfunc f() {\n    q.async {\n        do {\n            g()\n        }\n    }\n}\n"
         let tree = SyntaxTree.parse(path: "t.swift", text: text)
         let source = SourceFile(path: "t.swift", text: text.replacingOccurrences(of: "g()", with: "\\(g()"))
         #expect(treeDifference(tree.reparsed(source), SyntaxTree.parse(source)) == nil)

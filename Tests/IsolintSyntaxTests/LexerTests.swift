@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IsolintSyntax
 
 // MARK: - Helpers
@@ -32,10 +33,11 @@ private func token(_ text: String, in source: String) -> Token? {
 
 @Suite struct LexerIdentifierTests {
     @Test func asciiAndUnicodeIdentifiers() {
-        #expect(lexed("foo _bar a1b2 café π 日本語 x😀") == [
-            "identifier foo", "identifier _bar", "identifier a1b2", "identifier café",
-            "identifier π", "identifier 日本語", "identifier x😀",
-        ])
+        #expect(
+            lexed("foo _bar a1b2 café π 日本語 x😀") == [
+                "identifier foo", "identifier _bar", "identifier a1b2", "identifier café",
+                "identifier π", "identifier 日本語", "identifier x😀",
+            ])
     }
 
     @Test func backtickedIdentifierIsNeverAKeyword() throws {
@@ -52,37 +54,41 @@ private func token(_ text: String, in source: String) -> Token? {
     }
 
     @Test func dollarIdentifiers() {
-        #expect(lexed("$0 $12 $projected $0.count") == [
-            "identifier $0", "identifier $12", "identifier $projected",
-            "identifier $0", "period .", "identifier count",
-        ])
+        #expect(
+            lexed("$0 $12 $projected $0.count") == [
+                "identifier $0", "identifier $12", "identifier $projected",
+                "identifier $0", "period .", "identifier count",
+            ])
     }
 
     @Test func reservedWordsAreKeywords() {
-        #expect(lexed("class struct enum func let var init deinit subscript if in self Self Any _ true nil") == [
-            "keyword/class class", "keyword/struct struct", "keyword/enum enum", "keyword/func func",
-            "keyword/let let", "keyword/var var", "keyword/initKeyword init", "keyword/deinit deinit",
-            "keyword/subscript subscript", "keyword/if if", "keyword/in in", "keyword/selfKeyword self",
-            "keyword/capitalSelf Self", "keyword/capitalAny Any", "keyword/underscore _",
-            "keyword/true true", "keyword/nil nil",
-        ])
+        #expect(
+            lexed("class struct enum func let var init deinit subscript if in self Self Any _ true nil") == [
+                "keyword/class class", "keyword/struct struct", "keyword/enum enum", "keyword/func func",
+                "keyword/let let", "keyword/var var", "keyword/initKeyword init", "keyword/deinit deinit",
+                "keyword/subscript subscript", "keyword/if if", "keyword/in in", "keyword/selfKeyword self",
+                "keyword/capitalSelf Self", "keyword/capitalAny Any", "keyword/underscore _",
+                "keyword/true true", "keyword/nil nil",
+            ])
     }
 
     @Test func contextualWordsStayIdentifiers() {
-        #expect(lexed("actor async await get set willSet didSet some any nonisolated sending unowned") == [
-            "identifier/actor actor", "identifier/async async", "identifier/await await",
-            "identifier/get get", "identifier/set set", "identifier/willSet willSet",
-            "identifier/didSet didSet", "identifier/some some", "identifier/any any",
-            "identifier/nonisolated nonisolated", "identifier/sending sending",
-            "identifier/unowned unowned",
-        ])
+        #expect(
+            lexed("actor async await get set willSet didSet some any nonisolated sending unowned") == [
+                "identifier/actor actor", "identifier/async async", "identifier/await await",
+                "identifier/get get", "identifier/set set", "identifier/willSet willSet",
+                "identifier/didSet didSet", "identifier/some some", "identifier/any any",
+                "identifier/nonisolated nonisolated", "identifier/sending sending",
+                "identifier/unowned unowned",
+            ])
     }
 
     @Test func keywordPrefixesAndCaseVariantsAreOrdinaryIdentifiers() {
-        #expect(lexed("classy Actor _foo letter selfish inout_ asyncSequence") == [
-            "identifier classy", "identifier Actor", "identifier _foo", "identifier letter",
-            "identifier selfish", "identifier inout_", "identifier asyncSequence",
-        ])
+        #expect(
+            lexed("classy Actor _foo letter selfish inout_ asyncSequence") == [
+                "identifier classy", "identifier Actor", "identifier _foo", "identifier letter",
+                "identifier selfish", "identifier inout_", "identifier asyncSequence",
+            ])
     }
 }
 
@@ -90,25 +96,28 @@ private func token(_ text: String, in source: String) -> Token? {
 
 @Suite struct LexerNumberTests {
     @Test func integersInEveryBase() {
-        #expect(lexed("0 42 1_000_000 0b1010 0b1_0 0o17 0o1_7 0xFF 0xdead_BEEF") == [
-            "integerLiteral 0", "integerLiteral 42", "integerLiteral 1_000_000",
-            "integerLiteral 0b1010", "integerLiteral 0b1_0", "integerLiteral 0o17",
-            "integerLiteral 0o1_7", "integerLiteral 0xFF", "integerLiteral 0xdead_BEEF",
-        ])
+        #expect(
+            lexed("0 42 1_000_000 0b1010 0b1_0 0o17 0o1_7 0xFF 0xdead_BEEF") == [
+                "integerLiteral 0", "integerLiteral 42", "integerLiteral 1_000_000",
+                "integerLiteral 0b1010", "integerLiteral 0b1_0", "integerLiteral 0o17",
+                "integerLiteral 0o1_7", "integerLiteral 0xFF", "integerLiteral 0xdead_BEEF",
+            ])
     }
 
     @Test func decimalFloats() {
-        #expect(lexed("3.14 1_000.000_1 1e10 1E-3 2.5e+3 0.5") == [
-            "floatLiteral 3.14", "floatLiteral 1_000.000_1", "floatLiteral 1e10",
-            "floatLiteral 1E-3", "floatLiteral 2.5e+3", "floatLiteral 0.5",
-        ])
+        #expect(
+            lexed("3.14 1_000.000_1 1e10 1E-3 2.5e+3 0.5") == [
+                "floatLiteral 3.14", "floatLiteral 1_000.000_1", "floatLiteral 1e10",
+                "floatLiteral 1E-3", "floatLiteral 2.5e+3", "floatLiteral 0.5",
+            ])
     }
 
     @Test func hexFloats() {
-        #expect(lexed("0x1.8p3 0x1p-2 0xA.Bp+1 0x1P4 0x1_0.0_8p1_0") == [
-            "floatLiteral 0x1.8p3", "floatLiteral 0x1p-2", "floatLiteral 0xA.Bp+1",
-            "floatLiteral 0x1P4", "floatLiteral 0x1_0.0_8p1_0",
-        ])
+        #expect(
+            lexed("0x1.8p3 0x1p-2 0xA.Bp+1 0x1P4 0x1_0.0_8p1_0") == [
+                "floatLiteral 0x1.8p3", "floatLiteral 0x1p-2", "floatLiteral 0xA.Bp+1",
+                "floatLiteral 0x1P4", "floatLiteral 0x1_0.0_8p1_0",
+            ])
     }
 
     @Test func hexWithoutExponentLeavesPeriodAsMemberAccess() {
@@ -117,20 +126,23 @@ private func token(_ text: String, in source: String) -> Token? {
     }
 
     @Test func tupleElementAccessIsIntegersNotAFloat() {
-        #expect(lexed("x.0.1") == [
-            "identifier x", "period .", "integerLiteral 0", "period .", "integerLiteral 1",
-        ])
-        #expect(lexed("pair.1.0.2") == [
-            "identifier pair", "period .", "integerLiteral 1", "period .", "integerLiteral 0",
-            "period .", "integerLiteral 2",
-        ])
+        #expect(
+            lexed("x.0.1") == [
+                "identifier x", "period .", "integerLiteral 0", "period .", "integerLiteral 1",
+            ])
+        #expect(
+            lexed("pair.1.0.2") == [
+                "identifier pair", "period .", "integerLiteral 1", "period .", "integerLiteral 0",
+                "period .", "integerLiteral 2",
+            ])
     }
 
     @Test func rangesBetweenIntegers() {
-        #expect(lexed("1..<2 0...9") == [
-            "integerLiteral 1", "operator ..<", "integerLiteral 2",
-            "integerLiteral 0", "operator ...", "integerLiteral 9",
-        ])
+        #expect(
+            lexed("1..<2 0...9") == [
+                "integerLiteral 1", "operator ..<", "integerLiteral 2",
+                "integerLiteral 0", "operator ...", "integerLiteral 9",
+            ])
     }
 
     @Test func negativeNumberIsPrefixOperatorThenLiteral() throws {
@@ -144,28 +156,31 @@ private func token(_ text: String, in source: String) -> Token? {
 
 @Suite struct LexerStringTests {
     @Test func singleLineStrings() {
-        #expect(lexed(#"let s = "hello" + "a \"q\" b" + "\\""#) == [
-            "keyword/let let", "identifier s", "equal =", #"stringLiteral "hello""#, "operator +",
-            #"stringLiteral "a \"q\" b""#, "operator +", #"stringLiteral "\\""#,
-        ])
+        #expect(
+            lexed(#"let s = "hello" + "a \"q\" b" + "\\""#) == [
+                "keyword/let let", "identifier s", "equal =", #"stringLiteral "hello""#, "operator +",
+                #"stringLiteral "a \"q\" b""#, "operator +", #"stringLiteral "\\""#,
+            ])
     }
 
     @Test func multiLineString() {
         let source = "let m = \"\"\"\n  one \"quoted\" \"\"\n  two\n  \"\"\"\nlet n = 1"
-        #expect(lexed(source) == [
-            "keyword/let let", "identifier m", "equal =",
-            "stringLiteral \"\"\"\n  one \"quoted\" \"\"\n  two\n  \"\"\"",
-            "keyword/let let", "identifier n", "equal =", "integerLiteral 1",
-        ])
+        #expect(
+            lexed(source) == [
+                "keyword/let let", "identifier m", "equal =",
+                "stringLiteral \"\"\"\n  one \"quoted\" \"\"\n  two\n  \"\"\"",
+                "keyword/let let", "identifier n", "equal =", "integerLiteral 1",
+            ])
         let t = stream(source).tokens
         #expect(t[4].isAtLineStart)
         #expect(!t[5].isAtLineStart)
     }
 
     @Test func rawStrings() {
-        #expect(lexed(###"#"a "q" \n \(x)"# ##"b "# c"##"###) == [
-            ##"stringLiteral #"a "q" \n \(x)"#"##, ###"stringLiteral ##"b "# c"##"###,
-        ])
+        #expect(
+            lexed(###"#"a "q" \n \(x)"# ##"b "# c"##"###) == [
+                ##"stringLiteral #"a "q" \n \(x)"#"##, ###"stringLiteral ##"b "# c"##"###,
+            ])
         let s = stream(##"#"a \(x)"#"##)
         #expect(!s.tokens[0].flags.contains(.hasInterpolation))
     }
@@ -177,10 +192,11 @@ private func token(_ text: String, in source: String) -> Token? {
 
     @Test func interpolationTokensFollowTheLiteralInsideItsRange() throws {
         let source = #"x = "a\(b + 1)c""#
-        #expect(lexed(source) == [
-            "identifier x", "equal =", #"stringLiteral "a\(b + 1)c""#,
-            "lParen (", "identifier b", "operator +", "integerLiteral 1", "rParen )",
-        ])
+        #expect(
+            lexed(source) == [
+                "identifier x", "equal =", #"stringLiteral "a\(b + 1)c""#,
+                "lParen (", "identifier b", "operator +", "integerLiteral 1", "rParen )",
+            ])
         let s = stream(source)
         let literal = s.tokens[2]
         #expect(literal.flags.contains(.hasInterpolation))
@@ -194,49 +210,54 @@ private func token(_ text: String, in source: String) -> Token? {
 
     @Test func nestedInterpolationWithStringsAndParentheses() {
         let source = #""a\(f("b\(c)d", (1)))e""#
-        #expect(lexed(source) == [
-            #"stringLiteral "a\(f("b\(c)d", (1)))e""#,
-            "lParen (", "identifier f", "lParen (",
-            #"stringLiteral "b\(c)d""#, "lParen (", "identifier c", "rParen )",
-            "comma ,", "lParen (", "integerLiteral 1", "rParen )", "rParen )", "rParen )",
-        ])
+        #expect(
+            lexed(source) == [
+                #"stringLiteral "a\(f("b\(c)d", (1)))e""#,
+                "lParen (", "identifier f", "lParen (",
+                #"stringLiteral "b\(c)d""#, "lParen (", "identifier c", "rParen )",
+                "comma ,", "lParen (", "integerLiteral 1", "rParen )", "rParen )", "rParen )",
+            ])
     }
 
     @Test func closureInsideInterpolation() {
         let source = #""\(xs.map { "\($0)" }.joined())""#
-        #expect(lexed(source) == [
-            #"stringLiteral "\(xs.map { "\($0)" }.joined())""#,
-            "lParen (", "identifier xs", "period .", "identifier map", "lBrace {",
-            #"stringLiteral "\($0)""#, "lParen (", "identifier $0", "rParen )",
-            "rBrace }", "period .", "identifier joined", "lParen (", "rParen )", "rParen )",
-        ])
+        #expect(
+            lexed(source) == [
+                #"stringLiteral "\(xs.map { "\($0)" }.joined())""#,
+                "lParen (", "identifier xs", "period .", "identifier map", "lBrace {",
+                #"stringLiteral "\($0)""#, "lParen (", "identifier $0", "rParen )",
+                "rBrace }", "period .", "identifier joined", "lParen (", "rParen )", "rParen )",
+            ])
     }
 
     @Test func commentsInsideAnInterpolation() {
         let source = #""\(x /* ) " */ + 1)" + y"#
-        #expect(lexed(source) == [
-            #"stringLiteral "\(x /* ) " */ + 1)""#,
-            "lParen (", "identifier x", "operator +", "integerLiteral 1", "rParen )",
-            "operator +", "identifier y",
-        ])
+        #expect(
+            lexed(source) == [
+                #"stringLiteral "\(x /* ) " */ + 1)""#,
+                "lParen (", "identifier x", "operator +", "integerLiteral 1", "rParen )",
+                "operator +", "identifier y",
+            ])
         #expect(stream(source).comments.map(\.range) == [5..<14])
     }
 
     @Test func rawInterpolationNeedsMatchingHashes() {
         let source = ##"#"\(no) \#(yes)"#"##
-        #expect(lexed(source) == [
-            ##"stringLiteral #"\(no) \#(yes)"#"##, "lParen (", "identifier yes", "rParen )",
-        ])
+        #expect(
+            lexed(source) == [
+                ##"stringLiteral #"\(no) \#(yes)"#"##, "lParen (", "identifier yes", "rParen )",
+            ])
         #expect(stream(source).tokens[0].flags.contains(.hasInterpolation))
     }
 
     @Test func interpolationInMultiLineString() {
         let source = "\"\"\"\n  a \\(f { $0 })\n  \"\"\"\nx"
-        #expect(lexed(source) == [
-            "stringLiteral \"\"\"\n  a \\(f { $0 })\n  \"\"\"",
-            "lParen (", "identifier f", "lBrace {", "identifier $0", "rBrace }", "rParen )",
-            "identifier x",
-        ])
+        #expect(
+            lexed(source) == [
+                "stringLiteral \"\"\"\n  a \\(f { $0 })\n  \"\"\"",
+                "lParen (", "identifier f", "lBrace {", "identifier $0", "rBrace }", "rParen )",
+                "identifier x",
+            ])
     }
 
     @Test func deeplyNestedInterpolationIsIterative() {
@@ -250,10 +271,11 @@ private func token(_ text: String, in source: String) -> Token? {
 
     @Test func unterminatedStringEndsAtTheNewline() throws {
         let source = "let s = \"abc\nlet t = 1"
-        #expect(lexed(source) == [
-            "keyword/let let", "identifier s", "equal =", "stringLiteral \"abc",
-            "keyword/let let", "identifier t", "equal =", "integerLiteral 1",
-        ])
+        #expect(
+            lexed(source) == [
+                "keyword/let let", "identifier s", "equal =", "stringLiteral \"abc",
+                "keyword/let let", "identifier t", "equal =", "integerLiteral 1",
+            ])
         let s = stream(source)
         #expect(s.tokens[3].flags.contains(.unterminated))
         #expect(s.tokens[4].isAtLineStart)
@@ -261,9 +283,10 @@ private func token(_ text: String, in source: String) -> Token? {
 
     @Test func unterminatedMultiLineStringRunsToEndOfFile() {
         let source = "let s = \"\"\"\nabc\nlet t = 1\n"
-        #expect(lexed(source) == [
-            "keyword/let let", "identifier s", "equal =", "stringLiteral \"\"\"\nabc\nlet t = 1\n",
-        ])
+        #expect(
+            lexed(source) == [
+                "keyword/let let", "identifier s", "equal =", "stringLiteral \"\"\"\nabc\nlet t = 1\n",
+            ])
         #expect(stream(source).tokens[3].flags.contains(.unterminated))
     }
 
@@ -287,15 +310,19 @@ private func token(_ text: String, in source: String) -> Token? {
     }
 
     @Test func divisionIsAnOperator() {
-        #expect(lexed("a / b / c") == [
-            "identifier a", "operator /", "identifier b", "operator /", "identifier c",
-        ])
-        #expect(lexed("x = a/b/c") == [
-            "identifier x", "equal =", "identifier a", "operator /", "identifier b", "operator /", "identifier c",
-        ])
-        #expect(lexed("(n) / 2 / 3") == [
-            "lParen (", "identifier n", "rParen )", "operator /", "integerLiteral 2", "operator /", "integerLiteral 3",
-        ])
+        #expect(
+            lexed("a / b / c") == [
+                "identifier a", "operator /", "identifier b", "operator /", "identifier c",
+            ])
+        #expect(
+            lexed("x = a/b/c") == [
+                "identifier x", "equal =", "identifier a", "operator /", "identifier b", "operator /", "identifier c",
+            ])
+        #expect(
+            lexed("(n) / 2 / 3") == [
+                "lParen (", "identifier n", "rParen )", "operator /", "integerLiteral 2", "operator /",
+                "integerLiteral 3",
+            ])
     }
 
     @Test func bareRegexRejectedWhenItWouldStartOrEndWithSpace() {
@@ -316,10 +343,12 @@ private func token(_ text: String, in source: String) -> Token? {
 @Suite struct LexerOperatorTests {
     @Test func binaryPrefixAndPostfixFlags() throws {
         let source = "a+b c - d -x y++; !f"
-        #expect(lexed(source) == [
-            "identifier a", "operator +", "identifier b", "identifier c", "operator -", "identifier d",
-            "operator -", "identifier x", "identifier y", "operator ++", "semicolon ;", "operator !", "identifier f",
-        ])
+        #expect(
+            lexed(source) == [
+                "identifier a", "operator +", "identifier b", "identifier c", "operator -", "identifier d",
+                "operator -", "identifier x", "identifier y", "operator ++", "semicolon ;", "operator !",
+                "identifier f",
+            ])
         let t = stream(source).tokens
         let binaryFlags: TokenFlags = [.prefixOperator, .postfixOperator]
         #expect(t[1].flags.isDisjoint(with: binaryFlags))
@@ -330,21 +359,23 @@ private func token(_ text: String, in source: String) -> Token? {
     }
 
     @Test func questionAndExclamationMarks() {
-        #expect(lexed("x!.y?.z ?? w") == [
-            "identifier x", "postfixExclaim !", "period .", "identifier y", "postfixQuestion ?",
-            "period .", "identifier z", "operator ??", "identifier w",
-        ])
+        #expect(
+            lexed("x!.y?.z ?? w") == [
+                "identifier x", "postfixExclaim !", "period .", "identifier y", "postfixQuestion ?",
+                "period .", "identifier z", "operator ??", "identifier w",
+            ])
         #expect(lexed("c ? a : b") == ["identifier c", "infixQuestion ?", "identifier a", "colon :", "identifier b"])
         #expect(lexed("f()!") == ["identifier f", "lParen (", "rParen )", "postfixExclaim !"])
         #expect(lexed("a != b") == ["identifier a", "operator !=", "identifier b"])
     }
 
     @Test func dotOperatorsAndRanges() {
-        #expect(lexed("a..<b c...d xs[..<3] e .+. f") == [
-            "identifier a", "operator ..<", "identifier b", "identifier c", "operator ...", "identifier d",
-            "identifier xs", "lBracket [", "operator ..<", "integerLiteral 3", "rBracket ]",
-            "identifier e", "operator .+.", "identifier f",
-        ])
+        #expect(
+            lexed("a..<b c...d xs[..<3] e .+. f") == [
+                "identifier a", "operator ..<", "identifier b", "identifier c", "operator ...", "identifier d",
+                "identifier xs", "lBracket [", "operator ..<", "integerLiteral 3", "rBracket ]",
+                "identifier e", "operator .+.", "identifier f",
+            ])
         #expect(token("..<", in: "xs[..<3]")?.flags.contains(.prefixOperator) == true)
         #expect(token("..<", in: "a..<b")?.flags.isDisjoint(with: [.prefixOperator, .postfixOperator]) == true)
         #expect(lexed("a.b") == ["identifier a", "period .", "identifier b"])
@@ -352,21 +383,25 @@ private func token(_ text: String, in source: String) -> Token? {
 
     @Test func arrowEqualAndAmpersand() {
         #expect(lexed("() -> Void") == ["lParen (", "rParen )", "arrow ->", "identifier Void"])
-        #expect(lexed("a = b == c === d") == [
-            "identifier a", "equal =", "identifier b", "operator ==", "identifier c", "operator ===", "identifier d",
-        ])
-        #expect(lexed("f(&x) a & b a&&b") == [
-            "identifier f", "lParen (", "prefixAmp &", "identifier x", "rParen )",
-            "identifier a", "operator &", "identifier b", "identifier a", "operator &&", "identifier b",
-        ])
+        #expect(
+            lexed("a = b == c === d") == [
+                "identifier a", "equal =", "identifier b", "operator ==", "identifier c", "operator ===",
+                "identifier d",
+            ])
+        #expect(
+            lexed("f(&x) a & b a&&b") == [
+                "identifier f", "lParen (", "prefixAmp &", "identifier x", "rParen )",
+                "identifier a", "operator &", "identifier b", "identifier a", "operator &&", "identifier b",
+            ])
         #expect(lexed("a->b") == ["identifier a", "arrow ->", "identifier b"])
     }
 
     @Test func customAndUnicodeOperators() {
-        #expect(lexed("a <*> b ∘ c • d |> e") == [
-            "identifier a", "operator <*>", "identifier b", "operator ∘", "identifier c",
-            "operator •", "identifier d", "operator |>", "identifier e",
-        ])
+        #expect(
+            lexed("a <*> b ∘ c • d |> e") == [
+                "identifier a", "operator <*>", "identifier b", "operator ∘", "identifier c",
+                "operator •", "identifier d", "operator |>", "identifier e",
+            ])
     }
 
     @Test func commentStartEndsAnOperator() {
@@ -375,19 +410,21 @@ private func token(_ text: String, in source: String) -> Token? {
     }
 
     @Test func punctuation() {
-        #expect(lexed("@objc(foo:) a, b; \\K.p") == [
-            "at @", "identifier objc", "lParen (", "identifier foo", "colon :", "rParen )",
-            "identifier a", "comma ,", "identifier b", "semicolon ;",
-            "backslash \\", "identifier K", "period .", "identifier p",
-        ])
+        #expect(
+            lexed("@objc(foo:) a, b; \\K.p") == [
+                "at @", "identifier objc", "lParen (", "identifier foo", "colon :", "rParen )",
+                "identifier a", "comma ,", "identifier b", "semicolon ;",
+                "backslash \\", "identifier K", "period .", "identifier p",
+            ])
     }
 
     @Test func attributes() {
-        #expect(lexed("@MainActor @available(*, deprecated) @_spi(X) @Sendable") == [
-            "at @", "identifier MainActor", "at @", "identifier available", "lParen (", "operator *",
-            "comma ,", "identifier deprecated", "rParen )", "at @", "identifier _spi", "lParen (",
-            "identifier X", "rParen )", "at @", "identifier Sendable",
-        ])
+        #expect(
+            lexed("@MainActor @available(*, deprecated) @_spi(X) @Sendable") == [
+                "at @", "identifier MainActor", "at @", "identifier available", "lParen (", "operator *",
+                "comma ,", "identifier deprecated", "rParen )", "at @", "identifier _spi", "lParen (",
+                "identifier X", "rParen )", "at @", "identifier Sendable",
+            ])
     }
 }
 
@@ -402,15 +439,16 @@ private func token(_ text: String, in source: String) -> Token? {
         let described = s.comments.map { c in
             "\(String(decoding: bytes[c.range], as: UTF8.self)) block=\(c.isBlock) doc=\(c.isDoc)"
         }
-        #expect(described == [
-            "// a block=false doc=false",
-            "/// doc block=false doc=true",
-            "//// four block=false doc=false",
-            "/** block doc */ block=true doc=true",
-            "/*** three */ block=true doc=false",
-            "/**/ block=true doc=false",
-            "/* plain */ block=true doc=false",
-        ])
+        #expect(
+            described == [
+                "// a block=false doc=false",
+                "/// doc block=false doc=true",
+                "//// four block=false doc=false",
+                "/** block doc */ block=true doc=true",
+                "/*** three */ block=true doc=false",
+                "/**/ block=true doc=false",
+                "/* plain */ block=true doc=false",
+            ])
     }
 
     @Test func nestedBlockComments() {
@@ -449,23 +487,25 @@ private func token(_ text: String, in source: String) -> Token? {
 @Suite struct LexerPoundTests {
     @Test func conditionalCompilationDirectives() {
         let source = "#if DEBUG\n#elseif os(iOS)\n#else\n#endif\n#sourceLocation(file: \"a\", line: 1)"
-        #expect(lexed(source) == [
-            "poundDirective/poundIf #if", "identifier DEBUG",
-            "poundDirective/poundElseif #elseif", "identifier os", "lParen (", "identifier iOS", "rParen )",
-            "poundDirective/poundElse #else", "poundDirective/poundEndif #endif",
-            "poundDirective/poundSourceLocation #sourceLocation", "lParen (", "identifier file", "colon :",
-            #"stringLiteral "a""#, "comma ,", "identifier line", "colon :", "integerLiteral 1", "rParen )",
-        ])
+        #expect(
+            lexed(source) == [
+                "poundDirective/poundIf #if", "identifier DEBUG",
+                "poundDirective/poundElseif #elseif", "identifier os", "lParen (", "identifier iOS", "rParen )",
+                "poundDirective/poundElse #else", "poundDirective/poundEndif #endif",
+                "poundDirective/poundSourceLocation #sourceLocation", "lParen (", "identifier file", "colon :",
+                #"stringLiteral "a""#, "comma ,", "identifier line", "colon :", "integerLiteral 1", "rParen )",
+            ])
     }
 
     @Test func poundIdentifiersAndMacros() {
-        #expect(lexed("#available(iOS 15, *) #unavailable #selector(f) #keyPath #file #Preview #stringify") == [
-            "poundIdentifier/poundAvailable #available", "lParen (", "identifier iOS", "integerLiteral 15",
-            "comma ,", "operator *", "rParen )", "poundIdentifier/poundUnavailable #unavailable",
-            "poundIdentifier/poundSelector #selector", "lParen (", "identifier f", "rParen )",
-            "poundIdentifier/poundKeyPath #keyPath", "poundIdentifier #file", "poundIdentifier #Preview",
-            "poundIdentifier #stringify",
-        ])
+        #expect(
+            lexed("#available(iOS 15, *) #unavailable #selector(f) #keyPath #file #Preview #stringify") == [
+                "poundIdentifier/poundAvailable #available", "lParen (", "identifier iOS", "integerLiteral 15",
+                "comma ,", "operator *", "rParen )", "poundIdentifier/poundUnavailable #unavailable",
+                "poundIdentifier/poundSelector #selector", "lParen (", "identifier f", "rParen )",
+                "poundIdentifier/poundKeyPath #keyPath", "poundIdentifier #file", "poundIdentifier #Preview",
+                "poundIdentifier #stringify",
+            ])
     }
 
     @Test func directiveWordsNeedToBeAttached() {
@@ -534,10 +574,11 @@ private func token(_ text: String, in source: String) -> Token? {
 @Suite struct LexerErrorTests {
     @Test func invalidUTF8BecomesErrorTokensAndLexingGoesOn() {
         let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0x20, 0xC0, 0x80, 0x20] + Array("let x = 1".utf8)
-        #expect(describe(bytes).map { $0.hasPrefix("error") ? "error" : $0 } == [
-            "identifier a", "error", "identifier b", "error", "error",
-            "keyword/let let", "identifier x", "equal =", "integerLiteral 1",
-        ])
+        #expect(
+            describe(bytes).map { $0.hasPrefix("error") ? "error" : $0 } == [
+                "identifier a", "error", "identifier b", "error", "error",
+                "keyword/let let", "identifier x", "equal =", "integerLiteral 1",
+            ])
         let t = Lexer.tokenize(bytes).tokens
         #expect(t[1].range == 1..<2)
         #expect(t[3].range == 4..<5)

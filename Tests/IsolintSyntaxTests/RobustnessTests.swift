@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import IsolintSyntax
 
 // MARK: - Invariants
@@ -25,15 +26,21 @@ private func violations(_ tree: SyntaxTree) -> [String] {
         if t.kind == .eof && i != tokens.count - 1 { fail("eof token \(i) before the end") }
         previousStart = t.start
     }
-    if tree.matching.count != tokens.count { fail("matching has \(tree.matching.count) entries for \(tokens.count) tokens") }
+    if tree.matching.count != tokens.count {
+        fail("matching has \(tree.matching.count) entries for \(tokens.count) tokens")
+    }
     for (i, m) in tree.matching.enumerated() where m >= 0 {
-        if Int(m) >= tokens.count || tree.matching[Int(m)] != Int32(i) { fail("bracket \(i) matches \(m), which does not match back") }
+        if Int(m) >= tokens.count || tree.matching[Int(m)] != Int32(i) {
+            fail("bracket \(i) matches \(m), which does not match back")
+        }
     }
     let nodes = tree.nodes
     guard let root = nodes.first, root.kind == .sourceFile, root.parent == -1 else {
         return problems + ["node 0 is not a sourceFile root"]
     }
-    if root.firstToken != 0 || Int(root.endToken) != tokens.count { fail("root covers tokens \(root.firstToken)..<\(root.endToken)") }
+    if root.firstToken != 0 || Int(root.endToken) != tokens.count {
+        fail("root covers tokens \(root.firstToken)..<\(root.endToken)")
+    }
     for (i, n) in nodes.enumerated().dropFirst() {
         guard n.parent >= 0, Int(n.parent) < nodes.count, Int(n.parent) != i else {
             fail("node \(i) (\(n.kind)) has parent \(n.parent)")
@@ -44,9 +51,13 @@ private func violations(_ tree: SyntaxTree) -> [String] {
         }
         let p = nodes[Int(n.parent)]
         if n.firstToken < p.firstToken || n.endToken > p.endToken {
-            fail("node \(i) (\(n.kind)) covers \(n.firstToken)..<\(n.endToken), outside its parent \(p.kind) \(p.firstToken)..<\(p.endToken)")
+            fail(
+                "node \(i) (\(n.kind)) covers \(n.firstToken)..<\(n.endToken), outside its parent \(p.kind) \(p.firstToken)..<\(p.endToken)"
+            )
         }
-        if n.name >= Int32(tokens.count) || n.keyword >= Int32(tokens.count) { fail("node \(i) names a token past the end") }
+        if n.name >= Int32(tokens.count) || n.keyword >= Int32(tokens.count) {
+            fail("node \(i) names a token past the end")
+        }
     }
     // Every node reachable from the root exactly once: no cycles, no orphans.
     var seen = [Bool](repeating: false, count: nodes.count)
@@ -73,7 +84,9 @@ private func parse(_ bytes: [UInt8]) -> SyntaxTree {
 }
 
 private func declLines(_ tree: SyntaxTree) -> [String] {
-    DeclDump.render(tree).split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces) }
+    DeclDump.render(tree).split(separator: "\n").map {
+        $0.replacingOccurrences(of: "\t", with: " ").trimmingCharacters(in: .whitespaces)
+    }
 }
 
 private func declLines(_ source: String) -> [String] { declLines(SyntaxTree.parse(text: source)) }
@@ -115,19 +128,22 @@ private func fixtureURL(_ path: String) -> URL? {
     }
 
     @Test func tenThousandBalancedParenthesesThenADeclaration() {
-        let tree = SyntaxTree.parse(text: "let x = " + repeated("(", 10_000) + "1" + repeated(")", 10_000) + "\nfunc after() {}")
+        let tree = SyntaxTree.parse(
+            text: "let x = " + repeated("(", 10_000) + "1" + repeated(")", 10_000) + "\nfunc after() {}")
         #expect(violations(tree) == [])
         #expect(declLines(tree) == ["let 1:5 x", "func 2:1 after()"])
     }
 
     @Test func tenThousandBalancedBracketsThenADeclaration() {
-        let tree = SyntaxTree.parse(text: "let x = " + repeated("[", 10_000) + repeated("]", 10_000) + "\nfunc after() {}")
+        let tree = SyntaxTree.parse(
+            text: "let x = " + repeated("[", 10_000) + repeated("]", 10_000) + "\nfunc after() {}")
         #expect(violations(tree) == [])
         #expect(declLines(tree) == ["let 1:5 x", "func 2:1 after()"])
     }
 
     @Test func tenThousandBalancedBracesThenADeclaration() {
-        let tree = SyntaxTree.parse(text: "let x = " + repeated("{", 10_000) + repeated("}", 10_000) + "\nfunc after() {}")
+        let tree = SyntaxTree.parse(
+            text: "let x = " + repeated("{", 10_000) + repeated("}", 10_000) + "\nfunc after() {}")
         #expect(violations(tree) == [])
         let lines = declLines(tree)
         #expect(lines.prefix(2) == ["let 1:5 x", "closure 1:9"])
@@ -135,7 +151,8 @@ private func fixtureURL(_ path: String) -> URL? {
     }
 
     @Test func fiveThousandNestedTrailingClosures() {
-        let tree = SyntaxTree.parse(text: "let x = " + repeated("f { ", 5_000) + repeated("} ", 5_000) + "\nfunc after() {}")
+        let tree = SyntaxTree.parse(
+            text: "let x = " + repeated("f { ", 5_000) + repeated("} ", 5_000) + "\nfunc after() {}")
         #expect(violations(tree) == [])
         let lines = declLines(tree)
         #expect(lines.prefix(2) == ["let 1:5 x", "closure 1:11"])
@@ -146,7 +163,8 @@ private func fixtureURL(_ path: String) -> URL? {
     }
 
     @Test func fiveThousandNestedClosuresWithSignatures() {
-        let tree = SyntaxTree.parse(text: "let x = " + repeated("{ [weak self] (a: Int) in ", 5_000) + repeated("}", 5_000) + "\nlet after = 1")
+        let tree = SyntaxTree.parse(
+            text: "let x = " + repeated("{ [weak self] (a: Int) in ", 5_000) + repeated("}", 5_000) + "\nlet after = 1")
         #expect(violations(tree) == [])
         let lines = declLines(tree)
         #expect(lines.prefix(2) == ["let 1:5 x", "closure 1:9"])
@@ -174,7 +192,8 @@ private func fixtureURL(_ path: String) -> URL? {
     }
 
     @Test func threeThousandNestedIfConfigs() {
-        let tree = SyntaxTree.parse(text: repeated("#if A\n", 3_000) + "let x = 1\n" + repeated("#endif\n", 3_000) + "func after() {}")
+        let tree = SyntaxTree.parse(
+            text: repeated("#if A\n", 3_000) + "let x = 1\n" + repeated("#endif\n", 3_000) + "func after() {}")
         #expect(violations(tree) == [])
         #expect(declLines(tree).last == "func 6002:1 after()")
     }
@@ -192,7 +211,8 @@ private func fixtureURL(_ path: String) -> URL? {
     @Test
     func threeThousandNestedTypeDeclarations() {
         for introducer in ["struct S", "class C", "enum E", "protocol P", "actor A", "extension E"] {
-            let tree = SyntaxTree.parse(text: repeated(introducer + " { ", 3_000) + repeated("}", 3_000) + "\nfunc after() {}")
+            let tree = SyntaxTree.parse(
+                text: repeated(introducer + " { ", 3_000) + repeated("}", 3_000) + "\nfunc after() {}")
             #expect(violations(tree) == [])
             #expect(declLines(tree).last == "func 2:1 after()")
         }
@@ -232,13 +252,15 @@ private func fixtureURL(_ path: String) -> URL? {
             return "\(e.kind) \(line):\(column) \(e.name)"
         }
         let u = units - 1
-        #expect(tail == [
-            "class \(5 * u + 2):7 Model\(u)",
-            "var \(5 * u + 3):20 title\(u)",
-            "func \(5 * u + 4):5 update\(u)(_:)",
-            "closure \(5 * u + 4):\(47 + String(u).count) ",
-        ])
-        #expect(entries.map(\.kind).prefix(8) == ["class", "var", "func", "closure", "class", "var", "func", "closure"])
+        #expect(
+            tail == [
+                "class \(5 * u + 2):7 Model\(u)",
+                "var \(5 * u + 3):20 title\(u)",
+                "func \(5 * u + 4):5 update\(u)(_:)",
+                "closure \(5 * u + 4):\(47 + String(u).count) ",
+            ])
+        #expect(
+            entries.map(\.kind).prefix(8) == ["class", "var", "func", "closure", "class", "var", "func", "closure"])
     }
 }
 
@@ -270,7 +292,8 @@ private func fixtureURL(_ path: String) -> URL? {
         var rng = SplitMix64(state: 2_024)
         let fragments = [
             "func f", "(", ")", "{", "}", "[", "]", "<", ">", "\"", "\"\"\"", "\\(", "#\"", "\"#", "#if X\n", "#else\n",
-            "#endif\n", "let x = ", "var y: Int", "class C", "struct S", "enum E", "case a", "protocol P", "extension E",
+            "#endif\n", "let x = ", "var y: Int", "class C", "struct S", "enum E", "case a", "protocol P",
+            "extension E",
             "actor A", "init(", "deinit", "subscript(", "get", "set", "willSet", "didSet", " in ", "$0", "[weak self]",
             "@MainActor ", "@escaping ", "nonisolated(unsafe) ", "async ", "await ", "try ", "throws ", "->", "=", "==",
             "?", "!", ".", ".sink", ",", ":", ";", "\n", " ", "/", "/x/", "#/", "/#", "//", "/*", "*/", "if ", "guard ",
@@ -316,7 +339,8 @@ private func fixtureURL(_ path: String) -> URL? {
 
     @Test func laterDeclarationsSurviveUnclosedParenthesesAndBrackets() {
         #expect(declLines("func a() {\n  foo(\n}\nfunc b() {}") == ["func 1:1 a()", "func 4:1 b()"])
-        #expect(declLines("func a() {\n  let x = [1, 2\n}\nfunc b() {}") == ["func 1:1 a()", "let 2:7 x", "func 4:1 b()"])
+        #expect(
+            declLines("func a() {\n  let x = [1, 2\n}\nfunc b() {}") == ["func 1:1 a()", "let 2:7 x", "func 4:1 b()"])
         #expect(declLines("func a(x: Int {\n}\nfunc b() {}") == ["func 1:1 a(x:)", "func 3:1 b()"])
     }
 
@@ -324,9 +348,10 @@ private func fixtureURL(_ path: String) -> URL? {
         #expect(declLines(")))\nfunc b() {}") == ["func 2:1 b()"])
         #expect(declLines("}}}\nfunc b() {}") == ["func 2:1 b()"])
         #expect(declLines("func a() { ) }\nfunc b() {}") == ["func 1:1 a()", "func 2:1 b()"])
-        #expect(declLines("struct S {\n  func a() {\n}\nstruct T {}\nfunc c() {}") == [
-            "struct 1:1 S", "func 2:3 a()", "struct 4:1 T", "func 5:1 c()",
-        ])
+        #expect(
+            declLines("struct S {\n  func a() {\n}\nstruct T {}\nfunc c() {}") == [
+                "struct 1:1 S", "func 2:3 a()", "struct 4:1 T", "func 5:1 c()",
+            ])
     }
 
     @Test
@@ -335,7 +360,10 @@ private func fixtureURL(_ path: String) -> URL? {
     }
 
     @Test func unterminatedLiteralsAndComments() {
-        for source in ["let s = \"abc", "let s = \"\"\"\nabc", "let s = #\"abc", "/* open", "let r = #/abc", "let s = \"\\(", "`abc"] {
+        for source in [
+            "let s = \"abc", "let s = \"\"\"\nabc", "let s = #\"abc", "/* open", "let r = #/abc", "let s = \"\\(",
+            "`abc",
+        ] {
             let tree = SyntaxTree.parse(text: source)
             #expect(violations(tree) == [], "\(source)")
         }
@@ -350,7 +378,8 @@ private func fixtureURL(_ path: String) -> URL? {
     /// Replays every input `scripts/fuzz.sh` found (see Fixtures/fuzz/README.md).
     @Test func fuzzRegressionInputs() throws {
         let folder = try #require(fixtureURL("fuzz"))
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "README.md" }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "README.md" }
+            .sorted()
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path))
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
@@ -365,95 +394,95 @@ private func fixtureURL(_ path: String) -> URL? {
 // MARK: - A compact realistic file
 
 private let compactRealisticFile = #"""
-import Foundation
-import Combine
+    import Foundation
+    import Combine
 
-final class InboxViewModel: ObservableObject {
-    @Published private(set) var messages: [Message] = []
-    @Published var filter = ""
-    private var cancellables = Set<AnyCancellable>()
-    private var observer: NSObjectProtocol?
-    private let queue = DispatchQueue(label: "inbox")
+    final class InboxViewModel: ObservableObject {
+        @Published private(set) var messages: [Message] = []
+        @Published var filter = ""
+        private var cancellables = Set<AnyCancellable>()
+        private var observer: NSObjectProtocol?
+        private let queue = DispatchQueue(label: "inbox")
 
-    init(service: InboxService) {
-        $filter
-            .debounce(for: .milliseconds(250), scheduler: RunLoop.main)
-            .removeDuplicates()
-            .sink { [weak self] text in self?.apply(filter: text) }
-            .store(in: &cancellables)
-        observer = NotificationCenter.default.addObserver(forName: .inboxChanged, object: nil, queue: .main) { [weak self] _ in
-            self?.reload(using: service)
+        init(service: InboxService) {
+            $filter
+                .debounce(for: .milliseconds(250), scheduler: RunLoop.main)
+                .removeDuplicates()
+                .sink { [weak self] text in self?.apply(filter: text) }
+                .store(in: &cancellables)
+            observer = NotificationCenter.default.addObserver(forName: .inboxChanged, object: nil, queue: .main) { [weak self] _ in
+                self?.reload(using: service)
+            }
         }
-    }
 
-    deinit {
-        if let observer = observer { NotificationCenter.default.removeObserver(observer) }
-    }
+        deinit {
+            if let observer = observer { NotificationCenter.default.removeObserver(observer) }
+        }
 
-    func reload(using service: InboxService) {
-        service.fetch { [weak self] result in
-            DispatchQueue.main.async {
-                guard let self = self else { return }
-                switch result {
-                case .success(let messages):
-                    self.messages = messages.sorted { $0.date > $1.date }
-                case .failure(let error):
-                    print("inbox: \(error.localizedDescription)")
+        func reload(using service: InboxService) {
+            service.fetch { [weak self] result in
+                DispatchQueue.main.async {
+                    guard let self = self else { return }
+                    switch result {
+                    case .success(let messages):
+                        self.messages = messages.sorted { $0.date > $1.date }
+                    case .failure(let error):
+                        print("inbox: \(error.localizedDescription)")
+                    }
                 }
             }
         }
-    }
 
-    func unreadCount(using service: InboxService) async throws -> Int {
-        try await withCheckedThrowingContinuation { continuation in
-            service.fetch { result in
-                continuation.resume(with: result.map { $0.filter { !$0.isRead }.count })
+        func unreadCount(using service: InboxService) async throws -> Int {
+            try await withCheckedThrowingContinuation { continuation in
+                service.fetch { result in
+                    continuation.resume(with: result.map { $0.filter { !$0.isRead }.count })
+                }
+            }
+        }
+
+        private func apply(filter text: String) {
+            queue.async { [weak self] in
+                guard let self else { return }
+                let matching = self.messages.filter { text.isEmpty || $0.subject.localizedCaseInsensitiveContains(text) }
+                DispatchQueue.main.async { self.messages = matching }
             }
         }
     }
 
-    private func apply(filter text: String) {
-        queue.async { [weak self] in
-            guard let self else { return }
-            let matching = self.messages.filter { text.isEmpty || $0.subject.localizedCaseInsensitiveContains(text) }
-            DispatchQueue.main.async { self.messages = matching }
+    struct Message: Identifiable {
+        let id: UUID
+        var subject: String
+        var date: Date
+        var isRead = false
+    }
+
+    protocol InboxService: AnyObject {
+        func fetch(completion: @escaping (Result<[Message], Error>) -> Void)
+    }
+
+    actor ReadReceipts {
+        private var pending: Set<UUID> = []
+        func mark(_ id: UUID) { pending.insert(id) }
+        func flush() -> [UUID] {
+            defer { pending.removeAll() }
+            return Array(pending)
         }
     }
-}
 
-struct Message: Identifiable {
-    let id: UUID
-    var subject: String
-    var date: Date
-    var isRead = false
-}
-
-protocol InboxService: AnyObject {
-    func fetch(completion: @escaping (Result<[Message], Error>) -> Void)
-}
-
-actor ReadReceipts {
-    private var pending: Set<UUID> = []
-    func mark(_ id: UUID) { pending.insert(id) }
-    func flush() -> [UUID] {
-        defer { pending.removeAll() }
-        return Array(pending)
+    extension Notification.Name {
+        static let inboxChanged = Notification.Name("InboxChanged")
     }
-}
 
-extension Notification.Name {
-    static let inboxChanged = Notification.Name("InboxChanged")
-}
-
-#if DEBUG
-final class MockInboxService: InboxService {
-    var stub: [Message] = []
-    func fetch(completion: @escaping (Result<[Message], Error>) -> Void) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { completion(.success(self.stub)) }
+    #if DEBUG
+    final class MockInboxService: InboxService {
+        var stub: [Message] = []
+        func fetch(completion: @escaping (Result<[Message], Error>) -> Void) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { completion(.success(self.stub)) }
+        }
     }
-}
-#endif
-"""#
+    #endif
+    """#
 
 /// `DeclDump` of `compactRealisticFile`, checked against `swiftc -dump-parse` (kinds, lines and
 /// columns; the extension's name is `Notification.Name`, as swiftc says).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IsolintSyntax
 
 private func file(_ text: String) -> SourceFile { SourceFile(path: "t.swift", text: text) }
@@ -85,15 +86,24 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
     }
 
     @Test func utf8Columns() {
-        #expect([2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf8) } == [pos(1, 0), pos(1, 1), pos(1, 3), pos(1, 7), pos(1, 8)])
+        #expect(
+            [2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf8) } == [
+                pos(1, 0), pos(1, 1), pos(1, 3), pos(1, 7), pos(1, 8),
+            ])
     }
 
     @Test func utf16Columns() {
-        #expect([2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf16) } == [pos(1, 0), pos(1, 1), pos(1, 2), pos(1, 4), pos(1, 5)])
+        #expect(
+            [2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf16) } == [
+                pos(1, 0), pos(1, 1), pos(1, 2), pos(1, 4), pos(1, 5),
+            ])
     }
 
     @Test func utf32Columns() {
-        #expect([2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf32) } == [pos(1, 0), pos(1, 1), pos(1, 2), pos(1, 3), pos(1, 4)])
+        #expect(
+            [2, 3, 5, 9, 10].map { f.position(of: $0, encoding: .utf32) } == [
+                pos(1, 0), pos(1, 1), pos(1, 2), pos(1, 3), pos(1, 4),
+            ])
     }
 
     @Test func offsetsFromColumns() {
@@ -191,7 +201,9 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
     }
 
     @Test func adjacentEditsDoNotOverlap() throws {
-        #expect(try apply([ByteEdit(range: 4..<5, newText: "a"), ByteEdit(range: 5..<6, newText: "b")]) == "let ab= 1\nlet y = 2\n")
+        #expect(
+            try apply([ByteEdit(range: 4..<5, newText: "a"), ByteEdit(range: 5..<6, newText: "b")])
+                == "let ab= 1\nlet y = 2\n")
     }
 
     @Test func insertionBeforeAReplacementAtTheSameOffset() throws {

@@ -22,7 +22,9 @@ public struct Configuration: Sendable, Equatable {
         public var description: String { "\(file): '\(key)': \(message)" }
     }
 
-    public static let knownKeys: Set<String> = ["rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures", "docsBaseURL", "inlayHints"]
+    public static let knownKeys: Set<String> = [
+        "rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures", "docsBaseURL", "inlayHints",
+    ]
 
     /// Parses configuration JSON. Returns the configuration built from the valid entries and a
     /// problem for each invalid one.
@@ -33,13 +35,18 @@ public struct Configuration: Sendable, Equatable {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
-            return (config, [Problem(file: file, key: "(file)", message: "not valid JSON: \(error.localizedDescription)")])
+            return (
+                config, [Problem(file: file, key: "(file)", message: "not valid JSON: \(error.localizedDescription)")]
+            )
         }
         guard let dict = object as? [String: Any] else {
             return (config, [Problem(file: file, key: "(file)", message: "expected a JSON object at the top level")])
         }
         for key in dict.keys.sorted() where !knownKeys.contains(key) {
-            problems.append(Problem(file: file, key: key, message: "unknown key (known: \(knownKeys.sorted().joined(separator: ", ")))"))
+            problems.append(
+                Problem(
+                    file: file, key: key, message: "unknown key (known: \(knownKeys.sorted().joined(separator: ", ")))")
+            )
         }
         if let rules = dict["rules"] {
             if let rules = rules as? [String: Any] {
@@ -49,7 +56,10 @@ public struct Configuration: Sendable, Equatable {
                         continue
                     }
                     guard let s = value as? String else {
-                        problems.append(Problem(file: file, key: "rules.\(id)", message: "expected \"off\", \"error\", \"warning\", \"info\" or \"hint\""))
+                        problems.append(
+                            Problem(
+                                file: file, key: "rules.\(id)",
+                                message: "expected \"off\", \"error\", \"warning\", \"info\" or \"hint\""))
                         continue
                     }
                     if s == "off" {
@@ -57,39 +67,61 @@ public struct Configuration: Sendable, Equatable {
                     } else if let sev = Severity(rawValue: s) {
                         config.ruleOverrides[id] = sev
                     } else {
-                        problems.append(Problem(file: file, key: "rules.\(id)", message: "expected \"off\", \"error\", \"warning\", \"info\" or \"hint\", got \"\(s)\""))
+                        problems.append(
+                            Problem(
+                                file: file, key: "rules.\(id)",
+                                message: "expected \"off\", \"error\", \"warning\", \"info\" or \"hint\", got \"\(s)\"")
+                        )
                     }
                 }
             } else {
-                problems.append(Problem(file: file, key: "rules", message: "expected an object mapping rule ids to severities"))
+                problems.append(
+                    Problem(file: file, key: "rules", message: "expected an object mapping rule ids to severities"))
             }
         }
         if let exclude = dict["exclude"] {
-            if let globs = exclude as? [String] { config.exclude = globs } else {
+            if let globs = exclude as? [String] {
+                config.exclude = globs
+            } else {
                 problems.append(Problem(file: file, key: "exclude", message: "expected an array of glob strings"))
             }
         }
         if let v = dict["swiftVersion"] {
-            if let s = v as? String, s == "5" || s == "6" { config.swiftVersion = Int(s) }
-            else if let n = v as? Int, n == 5 || n == 6 { config.swiftVersion = n }
-            else { problems.append(Problem(file: file, key: "swiftVersion", message: "expected \"5\" or \"6\"")) }
+            if let s = v as? String, s == "5" || s == "6" {
+                config.swiftVersion = Int(s)
+            } else if let n = v as? Int, n == 5 || n == 6 {
+                config.swiftVersion = n
+            } else {
+                problems.append(Problem(file: file, key: "swiftVersion", message: "expected \"5\" or \"6\""))
+            }
         }
         if let v = dict["defaultIsolation"] {
-            if let s = v as? String, s == "MainActor" || s == "nonisolated" { config.defaultIsolationMainActor = s == "MainActor" }
-            else { problems.append(Problem(file: file, key: "defaultIsolation", message: "expected \"MainActor\" or \"nonisolated\"")) }
+            if let s = v as? String, s == "MainActor" || s == "nonisolated" {
+                config.defaultIsolationMainActor = s == "MainActor"
+            } else {
+                problems.append(
+                    Problem(file: file, key: "defaultIsolation", message: "expected \"MainActor\" or \"nonisolated\""))
+            }
         }
         if let v = dict["upcomingFeatures"] {
-            if let list = v as? [String] { config.upcomingFeatures = list } else {
-                problems.append(Problem(file: file, key: "upcomingFeatures", message: "expected an array of feature names"))
+            if let list = v as? [String] {
+                config.upcomingFeatures = list
+            } else {
+                problems.append(
+                    Problem(file: file, key: "upcomingFeatures", message: "expected an array of feature names"))
             }
         }
         if let v = dict["inlayHints"] {
-            if let b = v as? Bool { config.inlayHints = b } else {
+            if let b = v as? Bool {
+                config.inlayHints = b
+            } else {
                 problems.append(Problem(file: file, key: "inlayHints", message: "expected true or false"))
             }
         }
         if let v = dict["docsBaseURL"] {
-            if let s = v as? String { config.docsBaseURL = s } else {
+            if let s = v as? String {
+                config.docsBaseURL = s
+            } else {
                 problems.append(Problem(file: file, key: "docsBaseURL", message: "expected a string"))
             }
         }
@@ -114,7 +146,9 @@ enum Glob {
         // Anchored anywhere: try every suffix of the path.
         var suffix = pathText
         while true {
-            if matchPath(p.split(separator: "/").map(String.init), suffix.split(separator: "/").map(String.init)) { return true }
+            if matchPath(p.split(separator: "/").map(String.init), suffix.split(separator: "/").map(String.init)) {
+                return true
+            }
             guard let slash = suffix.firstIndex(of: "/") else { return false }
             suffix = String(suffix[suffix.index(after: slash)...])
         }
@@ -136,7 +170,9 @@ enum Glob {
             states = next
             if states.isEmpty { return false }
         }
-        return states.contains { s in s == pattern.count || (s < pattern.count && pattern[s...].allSatisfy { $0 == "**" }) }
+        return states.contains { s in
+            s == pattern.count || (s < pattern.count && pattern[s...].allSatisfy { $0 == "**" })
+        }
     }
 
     /// `*` and `?` within one component, without recursion.

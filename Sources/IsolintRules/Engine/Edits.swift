@@ -42,11 +42,16 @@ public enum Edits {
         let text = tree.source.text(start..<end)
         let eol = tree.lineEnding
         // `\r\n` is one Character: split on any line break.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        ).map(String.init)
         // The body's own indentation: that of its first line when it starts a line.
-        let firstIndent = tree.lineStart(start) + tree.indentation(at: start).utf8.count == start
+        let firstIndent =
+            tree.lineStart(start) + tree.indentation(at: start).utf8.count == start
             ? tree.indentation(at: start)
-            : lines.dropFirst().filter { !$0.allSatisfy(\.isWhitespace) }.map { String($0.prefix { $0 == " " || $0 == "\t" }) }.min { $0.count < $1.count } ?? ""
+            : lines.dropFirst().filter { !$0.allSatisfy(\.isWhitespace) }.map {
+                String($0.prefix { $0 == " " || $0 == "\t" })
+            }.min { $0.count < $1.count } ?? ""
         var out: [String] = [lines[0]]
         for line in lines.dropFirst() {
             if line.allSatisfy(\.isWhitespace) {

@@ -15,8 +15,13 @@ public struct FileContext: Sendable {
     }
 
     /// A finding for `descriptor` with its default severity.
-    public func finding(_ descriptor: RuleDescriptor, _ range: Range<Int>, _ message: String, fixes: [Fix] = [], notes: [Note] = [], severity: Severity? = nil) -> Finding {
-        Finding(ruleID: descriptor.id, severity: severity ?? descriptor.defaultSeverity, range: range, message: message, notes: notes, fixes: fixes)
+    public func finding(
+        _ descriptor: RuleDescriptor, _ range: Range<Int>, _ message: String, fixes: [Fix] = [], notes: [Note] = [],
+        severity: Severity? = nil
+    ) -> Finding {
+        Finding(
+            ruleID: descriptor.id, severity: severity ?? descriptor.defaultSeverity, range: range, message: message,
+            notes: notes, fixes: fixes)
     }
 
     /// Byte range of one token.

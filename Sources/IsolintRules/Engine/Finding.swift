@@ -29,7 +29,9 @@ public struct Finding: Sendable, Equatable {
     public var notes: [Note]
     public var fixes: [Fix]
 
-    public init(ruleID: String, severity: Severity, range: Range<Int>, message: String, notes: [Note] = [], fixes: [Fix] = []) {
+    public init(
+        ruleID: String, severity: Severity, range: Range<Int>, message: String, notes: [Note] = [], fixes: [Fix] = []
+    ) {
         self.ruleID = ruleID
         self.severity = severity
         self.range = range

@@ -79,14 +79,19 @@ public struct IsolationModel: Sendable {
                 inherited = true
             case .funcDecl, .initDecl, .subscriptDecl, .varDecl, .deinitDecl:
                 if let own = declarationIsolation(n) { return mark(own, inherited) }
-                if tree.hasModifier(n, "static"), let owner = tree.enclosingType(of: n), tree[owner].kind == .actorDecl {
+                if tree.hasModifier(n, "static"), let owner = tree.enclosingType(of: n), tree[owner].kind == .actorDecl
+                {
                     return mark(Isolation(.nonisolated, "static members of an actor are not isolated to it"), inherited)
                 }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
                 return mark(typeIsolation(n), inherited)
             case .sourceFile:
-                if settings.defaultIsolationMainActor { return mark(Isolation(.mainActor, "the target's default isolation is MainActor"), inherited) }
-                if isMainFile, node != n, tree.enclosing(node, [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl]) == nil {
+                if settings.defaultIsolationMainActor {
+                    return mark(Isolation(.mainActor, "the target's default isolation is MainActor"), inherited)
+                }
+                if isMainFile, node != n,
+                    tree.enclosing(node, [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl]) == nil
+                {
                     return mark(Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited)
                 }
                 return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited)
@@ -132,7 +137,9 @@ public struct IsolationModel: Sendable {
             return Isolation(.actor(name), "members of actor \(name)")
         }
         for inherited in tree.inheritedTypes(of: decl).map(\.name) {
-            if let a = index.type(inherited)?.attributes.first(where: { $0 != "MainActor" && index.isGlobalActorAttribute($0) }) {
+            if let a = index.type(inherited)?.attributes.first(where: {
+                $0 != "MainActor" && index.isGlobalActorAttribute($0)
+            }) {
                 return Isolation(.globalActor(a), "\(name) inherits from \(inherited), which is @\(a)")
             }
             if let r = index.mainActorReason(inherited) {
@@ -140,7 +147,9 @@ public struct IsolationModel: Sendable {
             }
         }
         if let r = index.mainActorReason(name) { return Isolation(.mainActor, r) }
-        if settings.defaultIsolationMainActor { return Isolation(.mainActor, "the target's default isolation is MainActor") }
+        if settings.defaultIsolationMainActor {
+            return Isolation(.mainActor, "the target's default isolation is MainActor")
+        }
         return Isolation(.nonisolated, "\(name) is not isolated to a global actor")
     }
 
@@ -154,7 +163,8 @@ public struct IsolationModel: Sendable {
             if a == "concurrent" { return Isolation(.concurrent, "@concurrent closure") }
         }
         guard let call = tree.callReceiving(closure: closure), let callee = tree.callee(of: call),
-              let path = tree.plainPath(of: callee) else { return nil }
+            let path = tree.plainPath(of: callee)
+        else { return nil }
         return CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree)
     }
 }
@@ -208,7 +218,9 @@ public enum CalleeClassifier {
         for api in KnowledgeBase.callbackAPIs where api.method == method {
             guard api.requiredLabels.allSatisfy(labels.contains) else { continue }
             if api.keyPathFirst {
-                guard let first = tree.arguments(of: call).first, let v = tree.value(of: first), tree[v].kind == .keyPathExpr else { continue }
+                guard let first = tree.arguments(of: call).first, let v = tree.value(of: first),
+                    tree[v].kind == .keyPathExpr
+                else { continue }
             }
             return api
         }

@@ -49,7 +49,9 @@ public struct Linter: Sendable {
     /// declaration whose text (with the trivia before it) is unchanged keeps its findings,
     /// moved to where it now starts, and only edited declarations are checked again. The
     /// caller drops the cache when the index, settings or configuration change.
-    public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, cache: inout LintCache) -> [Finding] {
+    public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, cache: inout LintCache)
+        -> [Finding]
+    {
         let context = FileContext(tree: tree, index: index, settings: settings)
         var raw: [Finding] = []
         let items = tree.items
@@ -68,7 +70,12 @@ public struct Linter: Sendable {
                 if let cached = cache.entries[key] ?? entries[key] {
                     // Declarations before an edit have not moved: their findings are reused as
                     // they are; later ones are moved by the edit's length.
-                    let moved = cached.start == spanStart ? cached : LintCache.Entry(start: spanStart, findings: cached.findings.map { $0.shifted(by: spanStart - cached.start) })
+                    let moved =
+                        cached.start == spanStart
+                        ? cached
+                        : LintCache.Entry(
+                            start: spanStart, findings: cached.findings.map { $0.shifted(by: spanStart - cached.start) }
+                        )
                     raw += moved.findings
                     entries[key] = moved
                     continue
@@ -152,29 +159,31 @@ public enum UnknownRuleInSuppression {
         id: "unknown-rule-in-suppression", severity: .warning,
         summary: "A suppression comment names a rule isolint does not know.",
         explanation: """
-        ## What it finds
-        An `// isolint:` directive (`disable-next-line`, `disable-line`, `disable`, `enable`, `disable-file`) \
-        naming a rule id that does not exist.
+            ## What it finds
+            An `// isolint:` directive (`disable-next-line`, `disable-line`, `disable`, `enable`, `disable-file`) \
+            naming a rule id that does not exist.
 
-        ## Why it matters
-        A misspelt id suppresses nothing: the finding it was meant to silence still shows, or — worse — \
-        a later rename leaves the comment silently stale. The known ids in the same directive still apply.
+            ## Why it matters
+            A misspelt id suppresses nothing: the finding it was meant to silence still shows, or — worse — \
+            a later rename leaves the comment silently stale. The known ids in the same directive still apply.
 
-        ## Fix
-        Correct the id (`isolint rules` lists them) or remove it. `all` matches every rule.
+            ## Fix
+            Correct the id (`isolint rules` lists them) or remove it. `all` matches every rule.
 
-        ```swift
-        // isolint:disable-next-line global-mutable-stat   // typo: reported
-        // isolint:disable-next-line global-mutable-state  // fine
-        ```
-        """)
+            ```swift
+            // isolint:disable-next-line global-mutable-stat   // typo: reported
+            // isolint:disable-next-line global-mutable-state  // fine
+            ```
+            """)
 
     static func findings(_ s: Suppressions, known: Set<String>) -> [Finding] {
         var out: [Finding] = []
         for d in s.directives {
             for id in d.ids where id != "all" && !known.contains(id) {
-                out.append(Finding(ruleID: descriptor.id, severity: descriptor.defaultSeverity, range: d.range,
-                                   message: "Unknown rule '\(id)' in isolint:\(d.form.rawValue); it suppresses nothing."))
+                out.append(
+                    Finding(
+                        ruleID: descriptor.id, severity: descriptor.defaultSeverity, range: d.range,
+                        message: "Unknown rule '\(id)' in isolint:\(d.form.rawValue); it suppresses nothing."))
             }
         }
         return out
@@ -221,10 +230,14 @@ extension Finding {
         if delta == 0 { return self }
         var f = self
         f.range = (range.lowerBound + delta)..<(range.upperBound + delta)
-        f.notes = notes.map { Note(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), message: $0.message) }
+        f.notes = notes.map {
+            Note(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), message: $0.message)
+        }
         f.fixes = fixes.map { fix in
             var g = fix
-            g.edits = fix.edits.map { ByteEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), newText: $0.newText) }
+            g.edits = fix.edits.map {
+                ByteEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), newText: $0.newText)
+            }
             return g
         }
         return f

@@ -13,7 +13,10 @@ public struct RuleDescriptor: Sendable {
     public let compilerGroup: String?
     public let enabledByDefault: Bool
 
-    public init(id: String, severity: Severity, summary: String, explanation: String, compilerGroup: String? = nil, enabledByDefault: Bool = true) {
+    public init(
+        id: String, severity: Severity, summary: String, explanation: String, compilerGroup: String? = nil,
+        enabledByDefault: Bool = true
+    ) {
         self.id = id
         self.defaultSeverity = severity
         self.summary = summary

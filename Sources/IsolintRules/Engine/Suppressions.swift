@@ -6,7 +6,10 @@ import IsolintSyntax
 /// `// isolint:disable a` … `// isolint:enable a`, `// isolint:disable-file a`; `all` matches
 /// every rule. A directive without ids means `all`.
 public struct Suppressions: Sendable {
-    public enum Form: String, Sendable { case disableNextLine = "disable-next-line", disableLine = "disable-line", disable, enable, disableFile = "disable-file" }
+    public enum Form: String, Sendable {
+        case disableNextLine = "disable-next-line", disableLine = "disable-line", disable, enable, disableFile =
+            "disable-file"
+    }
 
     public struct Directive: Sendable, Equatable {
         public var form: Form
@@ -26,7 +29,9 @@ public struct Suppressions: Sendable {
         let source = tree.source
         source.bytes.withUnsafeBufferPointer { bytes in
             for c in tree.comments where !c.isBlock && Suppressions.mayBeDirective(bytes, c.range) {
-                guard let d = Suppressions.parse(source.bytes, c.range, line: source.line(of: Int(c.start))) else { continue }
+                guard let d = Suppressions.parse(source.bytes, c.range, line: source.line(of: Int(c.start))) else {
+                    continue
+                }
                 directives.append(d)
             }
         }
@@ -91,4 +96,3 @@ public struct Suppressions: Sendable {
         return false
     }
 }
-

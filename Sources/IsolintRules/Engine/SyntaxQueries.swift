@@ -2,7 +2,9 @@ import IsolintSyntax
 
 /// Questions rules ask of the tree, answered in one place.
 extension SyntaxTree {
-    static let typeDeclKinds: Set<NodeKind> = [.classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl]
+    static let typeDeclKinds: Set<NodeKind> = [
+        .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl,
+    ]
 
     /// Attribute nodes of a declaration (direct children, `#if`-wrapped ones included).
     public func attributes(of decl: Int32) -> [Int32] {

@@ -11,8 +11,10 @@ public struct TargetSettings: Sendable, Equatable {
     /// `StrictConcurrency` enabled as an upcoming/experimental feature or by flag.
     public var completeChecking: Bool
 
-    public init(targetName: String? = nil, kind: Kind = .unknown, languageMode: Int = 6,
-                defaultIsolationMainActor: Bool = false, upcomingFeatures: Set<String> = [], completeChecking: Bool = false) {
+    public init(
+        targetName: String? = nil, kind: Kind = .unknown, languageMode: Int = 6,
+        defaultIsolationMainActor: Bool = false, upcomingFeatures: Set<String> = [], completeChecking: Bool = false
+    ) {
         self.targetName = targetName
         self.kind = kind
         self.languageMode = languageMode

@@ -2,7 +2,9 @@ import IsolintSyntax
 
 /// Builds the part of the workspace index one file contributes, in one pass over its nodes.
 public enum IndexBuilder {
-    static let assignmentOperators: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??=", "&+=", "&-=", "&*="]
+    static let assignmentOperators: Set<String> = [
+        "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??=", "&+=", "&-=", "&*=",
+    ]
 
     public static func index(_ tree: SyntaxTree) -> WorkspaceIndex {
         var index = WorkspaceIndex()
@@ -26,8 +28,10 @@ public enum IndexBuilder {
             case .typealiasDecl:
                 if let ty = tree.firstChild(n, kind: .type) {
                     let flags = tree[ty].flags
-                    index.addTypealias(tree.name(of: n), text: tree.text(of: ty),
-                                       closureIsSendable: flags.contains(.isFunctionType) ? flags.contains(.isSendable) || flags.contains(.hasGlobalActor) : nil)
+                    index.addTypealias(
+                        tree.name(of: n), text: tree.text(of: ty),
+                        closureIsSendable: flags.contains(.isFunctionType)
+                            ? flags.contains(.isSendable) || flags.contains(.hasGlobalActor) : nil)
                 }
             case .sequenceExpr:
                 recordAssignments(tree, n, into: &index)
@@ -37,8 +41,9 @@ public enum IndexBuilder {
                 }
             case .call:
                 if let callee = tree.callee(of: n), tree[callee].kind == .memberAccess,
-                   KnowledgeBase.mutatingMethods.contains(tree.name(of: callee)),
-                   let base = tree.children(callee).first {
+                    KnowledgeBase.mutatingMethods.contains(tree.name(of: callee)),
+                    let base = tree.children(callee).first
+                {
                     for name in names(in: tree, base) { index.addMutated(name) }
                 }
             default:
@@ -71,7 +76,9 @@ public enum IndexBuilder {
             }
         }
         let mods = tree.modifiers(of: n)
-        let isPublic = mods.contains { tree.token(tree[$0].name, is: "public") || tree.token(tree[$0].name, is: "open") }
+        let isPublic = mods.contains {
+            tree.token(tree[$0].name, is: "public") || tree.token(tree[$0].name, is: "open")
+        }
         return TypeInfo(
             name: tree.name(of: n),
             kind: tree[n].kind,
@@ -102,9 +109,11 @@ public enum IndexBuilder {
             if tree[b].name >= 0 { names.append(tree.name(of: b)) }
             for p in tree.children(b, kind: .patternName) { names.append(tree.name(of: p)) }
             for name in names {
-                out.append(PropertyInfo(name: name, typeText: typeText, isStatic: isStatic, isLet: isLet,
-                                        isStored: isStored(tree, b), attributes: attrs,
-                                        isClosure: flags.contains(.isFunctionType), isSendableClosure: flags.contains(.isSendable)))
+                out.append(
+                    PropertyInfo(
+                        name: name, typeText: typeText, isStatic: isStatic, isLet: isLet,
+                        isStored: isStored(tree, b), attributes: attrs,
+                        isClosure: flags.contains(.isFunctionType), isSendableClosure: flags.contains(.isSendable)))
             }
         }
         return out
@@ -124,19 +133,28 @@ public enum IndexBuilder {
 
     /// `T` for an initializer `= T(…)` / `= T.init(…)` / `= T.shared`-less calls; literal types.
     public static func initializerTypeName(_ tree: SyntaxTree, _ binding: Int32) -> String? {
-        guard let initializer = tree.firstChild(binding, kind: .initializer), let expr = tree.children(initializer).first else { return nil }
+        guard let initializer = tree.firstChild(binding, kind: .initializer),
+            let expr = tree.children(initializer).first
+        else { return nil }
         let node = tree[expr]
         switch node.kind {
         case .call:
             guard let callee = tree.callee(of: expr) else { return nil }
             var target = callee
-            if tree[callee].kind == .memberAccess, tree.name(of: callee) == "init", let base = tree.children(callee).first { target = base }
+            if tree[callee].kind == .memberAccess, tree.name(of: callee) == "init",
+                let base = tree.children(callee).first
+            {
+                target = base
+            }
             // `T(…)` or a qualified `Outer.T(…)`: every component a type name.
             guard let path = tree.plainPath(of: target) else { return nil }
             let components = path.split(separator: ".")
-            guard !components.isEmpty, components.allSatisfy({ c in
-                c.unicodeScalars.first.map { $0.properties.isUppercase } == true || KnowledgeBase.lockTypes.contains(String(c))
-            }) else { return nil }
+            guard !components.isEmpty,
+                components.allSatisfy({ c in
+                    c.unicodeScalars.first.map { $0.properties.isUppercase } == true
+                        || KnowledgeBase.lockTypes.contains(String(c))
+                })
+            else { return nil }
             return path
         case .literalExpr:
             let t = tree.tokens[Int(node.firstToken)]
@@ -163,7 +181,8 @@ public enum IndexBuilder {
             for a in tree.attributes(of: m) {
                 for arg in tree.children(a, kind: .argument) {
                     if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v) == "self",
-                       let base = tree.children(v).first {
+                        let base = tree.children(v).first
+                    {
                         out.insert(tree.text(of: base))
                     }
                 }
@@ -178,7 +197,8 @@ public enum IndexBuilder {
             let opToken = tree[operand].endToken
             guard Int(opToken) < tree.tokens.count else { continue }
             let t = tree.tokens[Int(opToken)]
-            guard t.kind == .equal || (t.kind == .operator && assignmentOperators.contains(tree.text(token: opToken))) else { continue }
+            guard t.kind == .equal || (t.kind == .operator && assignmentOperators.contains(tree.text(token: opToken)))
+            else { continue }
             for name in names(in: tree, operand) { index.addMutated(name) }
         }
     }

@@ -125,7 +125,9 @@ public struct WorkspaceIndex: Sendable, Equatable {
         while let n = stack.popLast() {
             for p in inherited(n) {
                 if p == proto { return true }
-                if let alias = typealiases[p], alias.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces) == proto }) {
+                if let alias = typealiases[p],
+                    alias.split(separator: "&").contains(where: { $0.trimmingCharacters(in: .whitespaces) == proto })
+                {
                     return true
                 }
                 if types[p] != nil, visited.insert(p).inserted { stack.append(p) }
@@ -148,8 +150,12 @@ public struct WorkspaceIndex: Sendable, Equatable {
     /// is not inferred from conformances added in extensions), each type visited once.
     func computeMainActorReason(_ name: String) -> String? {
         func own(_ n: String) -> String? {
-            if KnowledgeBase.mainActorTypes.contains(n) || KnowledgeBase.mainActorProtocols.contains(n) { return "\(n) is @MainActor in the SDK" }
-            if types[n]?.contains(where: { $0.attributes.contains("MainActor") }) == true { return "\(n) is @MainActor" }
+            if KnowledgeBase.mainActorTypes.contains(n) || KnowledgeBase.mainActorProtocols.contains(n) {
+                return "\(n) is @MainActor in the SDK"
+            }
+            if types[n]?.contains(where: { $0.attributes.contains("MainActor") }) == true {
+                return "\(n) is @MainActor"
+            }
             return nil
         }
         if let r = own(name) { return r }
@@ -160,7 +166,9 @@ public struct WorkspaceIndex: Sendable, Equatable {
         while k < queue.count {
             let (n, via) = queue[k]
             k += 1
-            if let r = own(n) { return n == via ? "inherits from \(via) (\(r))" : "inherits from \(via), which leads to \(n) (\(r))" }
+            if let r = own(n) {
+                return n == via ? "inherits from \(via) (\(r))" : "inherits from \(via), which leads to \(n) (\(r))"
+            }
             for p in types[n]?.flatMap(\.inherited) ?? [] where visited.insert(p).inserted { queue.append((p, via)) }
         }
         return nil
@@ -170,7 +178,9 @@ public struct WorkspaceIndex: Sendable, Equatable {
     /// refining it (also through a typealias composition), a superclass that does, an actor,
     /// or isolation to a global actor.
     public func declaresSendable(_ name: String) -> Bool {
-        if finalized, types[name] != nil || extensionInherited[name] != nil { return sendableDeclared.contains(name) || computeDeclaresSendable(name) }
+        if finalized, types[name] != nil || extensionInherited[name] != nil {
+            return sendableDeclared.contains(name) || computeDeclaresSendable(name)
+        }
         return computeDeclaresSendable(name)
     }
 
@@ -181,13 +191,19 @@ public struct WorkspaceIndex: Sendable, Equatable {
             let inh = inherited(n)
             if inh.contains(where: { KnowledgeBase.sendableRefiningProtocols.contains($0) }) { return true }
             for p in inh {
-                if let alias = typealiases[p], alias.split(separator: "&").contains(where: {
-                    KnowledgeBase.sendableRefiningProtocols.contains($0.trimmingCharacters(in: .whitespaces))
-                }) { return true }
+                if let alias = typealiases[p],
+                    alias.split(separator: "&").contains(where: {
+                        KnowledgeBase.sendableRefiningProtocols.contains($0.trimmingCharacters(in: .whitespaces))
+                    })
+                {
+                    return true
+                }
             }
             if let t = type(n), t.kind == .actorDecl { return true }
             if mainActorReason(n) != nil { return true }
-            if types[n]?.contains(where: { $0.attributes.contains(where: globalActors.contains) }) == true { return true }
+            if types[n]?.contains(where: { $0.attributes.contains(where: globalActors.contains) }) == true {
+                return true
+            }
             for p in inh where type(p)?.kind == .protocolDecl || type(p)?.kind == .classDecl {
                 if visited.insert(p).inserted { stack.append(p) }
             }
@@ -214,7 +230,9 @@ public struct WorkspaceIndex: Sendable, Equatable {
             let inner = String(text.dropFirst().dropLast())
             if inner.isEmpty { return true }
             return splitTopLevel(inner, ",").allSatisfy { part in
-                let element = part.split(separator: ":", maxSplits: 1).count == 2 && !part.contains("[") ? String(part.split(separator: ":", maxSplits: 1)[1]) : part
+                let element =
+                    part.split(separator: ":", maxSplits: 1).count == 2 && !part.contains("[")
+                    ? String(part.split(separator: ":", maxSplits: 1)[1]) : part
                 return isKnownSendable(element, assumed: assumed, depth: depth + 1)
             }
         }
@@ -227,7 +245,10 @@ public struct WorkspaceIndex: Sendable, Equatable {
             let args = String(text[text.index(after: lt)..<text.index(before: text.endIndex)])
             // Standard containers, and workspace generic types, are Sendable when their
             // arguments are.
-            guard KnowledgeBase.sendableContainers.contains(base) || isKnownSendable(base, assumed: assumed, depth: depth + 1) else { return false }
+            guard
+                KnowledgeBase.sendableContainers.contains(base)
+                    || isKnownSendable(base, assumed: assumed, depth: depth + 1)
+            else { return false }
             return splitTopLevel(args, ",").allSatisfy { isKnownSendable($0, assumed: assumed, depth: depth + 1) }
         }
         if KnowledgeBase.sendableValueTypes.contains(text) || assumed.contains(text) { return true }
@@ -247,7 +268,9 @@ public struct WorkspaceIndex: Sendable, Equatable {
     func computeInferredSendable() -> Set<String> {
         var candidates: Set<String> = []
         for (name, infos) in types {
-            guard let t = infos.first, t.kind == .structDecl || t.kind == .enumDecl, !t.isPublic, !t.hasGenericParameters else { continue }
+            guard let t = infos.first, t.kind == .structDecl || t.kind == .enumDecl, !t.isPublic,
+                !t.hasGenericParameters
+            else { continue }
             candidates.insert(name)
         }
         return fixpoint(candidates, extra: [])
@@ -266,7 +289,8 @@ public struct WorkspaceIndex: Sendable, Equatable {
             for name in set {
                 guard let t = type(name) else { continue }
                 let stored = t.properties.filter { $0.isStored && !$0.isStatic }
-                let ok = stored.allSatisfy { p in p.typeText.map { isKnownSendableShallow($0, assumed: assumed) } ?? false }
+                let ok =
+                    stored.allSatisfy { p in p.typeText.map { isKnownSendableShallow($0, assumed: assumed) } ?? false }
                     && t.associatedValueTypes.allSatisfy { isKnownSendableShallow($0, assumed: assumed) }
                 if !ok {
                     set.remove(name)

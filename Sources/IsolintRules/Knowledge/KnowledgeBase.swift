@@ -84,7 +84,9 @@ public enum KnowledgeBase {
 
     /// Protocols that refine `Sendable` (so conforming to them declares Sendable).
     /// Source: Swift standard library (`Error`, `CodingKey`) and Foundation.
-    public static let sendableRefiningProtocols: Set<String> = ["Sendable", "Error", "LocalizedError", "CodingKey", "SendableMetatype"]
+    public static let sendableRefiningProtocols: Set<String> = [
+        "Sendable", "Error", "LocalizedError", "CodingKey", "SendableMetatype",
+    ]
 
     /// Value types of the standard library and Foundation that are Sendable.
     public static let sendableValueTypes: Set<String> = [
@@ -133,7 +135,8 @@ public enum KnowledgeBase {
 
     /// Scheduler expressions that deliver on the main thread (Combine `receive(on:)`).
     public static let mainSchedulers: Set<String> = [
-        "DispatchQueue.main", "RunLoop.main", "OperationQueue.main", ".main", "DispatchQueue.main.eraseToAnyScheduler()",
+        "DispatchQueue.main", "RunLoop.main", "OperationQueue.main", ".main",
+        "DispatchQueue.main.eraseToAnyScheduler()",
         "UIScheduler.shared", "ImmediateScheduler.shared", "MainActor.shared", "RunLoop.current",
     ]
 
@@ -159,30 +162,47 @@ public enum KnowledgeBase {
     }
 
     public static let callbackAPIs: [CallbackAPI] = [
-        CallbackAPI(method: "addObserver", requiredLabels: ["forName"], kind: .notification,
-                    source: "Foundation NotificationCenter.addObserver(forName:object:queue:using:) — `using` is @Sendable"),
-        CallbackAPI(method: "observe", requiredLabels: ["options"], kind: .kvo,
-                    source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
-        CallbackAPI(method: "observe", requiredLabels: ["changeHandler"], kind: .kvo,
-                    source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
-        CallbackAPI(method: "observe", requiredLabels: [], kind: .kvo,
-                    source: "Foundation NSObject.observe(_:options:changeHandler:) with a trailing closure", keyPathFirst: true),
-        CallbackAPI(method: "scheduledTimer", requiredLabels: ["withTimeInterval"], kind: .timer,
-                    source: "Foundation Timer.scheduledTimer(withTimeInterval:repeats:block:) — block is @Sendable"),
-        CallbackAPI(method: "Timer", requiredLabels: ["timeInterval"], kind: .timer,
-                    source: "Foundation Timer(timeInterval:repeats:block:) — block is @Sendable"),
-        CallbackAPI(method: "dataTask", requiredLabels: [], kind: .urlSession,
-                    source: "Foundation URLSession.dataTask(with:completionHandler:) — completion on the delegate queue, @Sendable"),
-        CallbackAPI(method: "downloadTask", requiredLabels: [], kind: .urlSession,
-                    source: "Foundation URLSession.downloadTask(with:completionHandler:) — @Sendable"),
-        CallbackAPI(method: "uploadTask", requiredLabels: [], kind: .urlSession,
-                    source: "Foundation URLSession.uploadTask(with:from:completionHandler:) — @Sendable"),
-        CallbackAPI(method: "loadObject", requiredLabels: ["ofClass"], kind: .itemProvider,
-                    source: "Foundation NSItemProvider.loadObject(ofClass:completionHandler:) — background queue"),
-        CallbackAPI(method: "loadDataRepresentation", requiredLabels: [], kind: .itemProvider,
-                    source: "Foundation NSItemProvider.loadDataRepresentation(forTypeIdentifier:completionHandler:) — background queue"),
-        CallbackAPI(method: "loadFileRepresentation", requiredLabels: [], kind: .itemProvider,
-                    source: "Foundation NSItemProvider.loadFileRepresentation(forTypeIdentifier:completionHandler:) — background queue"),
+        CallbackAPI(
+            method: "addObserver", requiredLabels: ["forName"], kind: .notification,
+            source: "Foundation NotificationCenter.addObserver(forName:object:queue:using:) — `using` is @Sendable"),
+        CallbackAPI(
+            method: "observe", requiredLabels: ["options"], kind: .kvo,
+            source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
+        CallbackAPI(
+            method: "observe", requiredLabels: ["changeHandler"], kind: .kvo,
+            source: "Foundation NSObject.observe(_:options:changeHandler:) — changeHandler is @Sendable"),
+        CallbackAPI(
+            method: "observe", requiredLabels: [], kind: .kvo,
+            source: "Foundation NSObject.observe(_:options:changeHandler:) with a trailing closure", keyPathFirst: true),
+        CallbackAPI(
+            method: "scheduledTimer", requiredLabels: ["withTimeInterval"], kind: .timer,
+            source: "Foundation Timer.scheduledTimer(withTimeInterval:repeats:block:) — block is @Sendable"),
+        CallbackAPI(
+            method: "Timer", requiredLabels: ["timeInterval"], kind: .timer,
+            source: "Foundation Timer(timeInterval:repeats:block:) — block is @Sendable"),
+        CallbackAPI(
+            method: "dataTask", requiredLabels: [], kind: .urlSession,
+            source:
+                "Foundation URLSession.dataTask(with:completionHandler:) — completion on the delegate queue, @Sendable"),
+        CallbackAPI(
+            method: "downloadTask", requiredLabels: [], kind: .urlSession,
+            source: "Foundation URLSession.downloadTask(with:completionHandler:) — @Sendable"),
+        CallbackAPI(
+            method: "uploadTask", requiredLabels: [], kind: .urlSession,
+            source: "Foundation URLSession.uploadTask(with:from:completionHandler:) — @Sendable"),
+        CallbackAPI(
+            method: "loadObject", requiredLabels: ["ofClass"], kind: .itemProvider,
+            source: "Foundation NSItemProvider.loadObject(ofClass:completionHandler:) — background queue"),
+        CallbackAPI(
+            method: "loadDataRepresentation", requiredLabels: [], kind: .itemProvider,
+            source:
+                "Foundation NSItemProvider.loadDataRepresentation(forTypeIdentifier:completionHandler:) — background queue"
+        ),
+        CallbackAPI(
+            method: "loadFileRepresentation", requiredLabels: [], kind: .itemProvider,
+            source:
+                "Foundation NSItemProvider.loadFileRepresentation(forTypeIdentifier:completionHandler:) — background queue"
+        ),
     ]
 
     /// Global actors the SDK defines (a declaration carrying one is isolated).

@@ -38,7 +38,9 @@ public struct PackageManifest: Sendable {
         // `let shared: [SwiftSetting] = [...]` at file scope, used as `swiftSettings: shared`.
         var variables: [String: Int32] = [:]
         for (i, node) in tree.nodes.enumerated() where node.kind == .binding && tree.isFileScope(node.parent) {
-            if let initializer = tree.firstChild(Int32(i), kind: .initializer), let value = tree.children(initializer).first {
+            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
+                let value = tree.children(initializer).first
+            {
                 variables[tree.name(of: Int32(i))] = value
             }
         }
@@ -47,30 +49,41 @@ public struct PackageManifest: Sendable {
             guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
             let method = path.split(separator: ".").last.map(String.init) ?? path
             if method == "Package" || path == "Package" {
-                if let arg = tree.argument(of: call, labeled: "swiftLanguageModes") ?? tree.argument(of: call, labeled: "swiftLanguageVersions"),
-                   let v = tree.value(of: arg) {
+                if let arg = tree.argument(of: call, labeled: "swiftLanguageModes")
+                    ?? tree.argument(of: call, labeled: "swiftLanguageVersions"),
+                    let v = tree.value(of: arg)
+                {
                     packageLanguageModes = PackageManifest.languageModes(in: tree.text(of: v))
                 }
                 continue
             }
             // `.target(name:)` inside another target's `dependencies:` is a reference, not a target.
             if tree.ancestors(call).contains(where: { a in
-                tree[a].kind == .call && tree.calleeName(of: a).map { PackageManifest.targetFactories[$0] != nil } == true
-            }) { continue }
+                tree[a].kind == .call
+                    && tree.calleeName(of: a).map { PackageManifest.targetFactories[$0] != nil } == true
+            }) {
+                continue
+            }
             guard path.hasPrefix(".") || path.hasPrefix("Target."), let kind = PackageManifest.targetFactories[method],
-                  let nameArg = tree.argument(of: call, labeled: "name"), let nameValue = tree.value(of: nameArg),
-                  let name = PackageManifest.stringLiteral(tree, nameValue) else { continue }
-            var target = Target(name: name, kind: kind, path: nil, dependencies: [], languageMode: nil,
-                                upcomingFeatures: [], experimentalFeatures: [], defaultIsolationMainActor: false,
-                                callRange: tree.range(of: callee), defaultIsolationRange: nil, swiftSettingsNode: nil, callNode: call)
-            if let p = tree.argument(of: call, labeled: "path"), let v = tree.value(of: p) { target.path = PackageManifest.stringLiteral(tree, v) }
+                let nameArg = tree.argument(of: call, labeled: "name"), let nameValue = tree.value(of: nameArg),
+                let name = PackageManifest.stringLiteral(tree, nameValue)
+            else { continue }
+            var target = Target(
+                name: name, kind: kind, path: nil, dependencies: [], languageMode: nil,
+                upcomingFeatures: [], experimentalFeatures: [], defaultIsolationMainActor: false,
+                callRange: tree.range(of: callee), defaultIsolationRange: nil, swiftSettingsNode: nil, callNode: call)
+            if let p = tree.argument(of: call, labeled: "path"), let v = tree.value(of: p) {
+                target.path = PackageManifest.stringLiteral(tree, v)
+            }
             if let d = tree.argument(of: call, labeled: "dependencies"), let v = tree.value(of: d) {
                 for element in tree.children(v, kind: .argument) {
                     guard let e = tree.value(of: element) else { continue }
                     if let s = PackageManifest.stringLiteral(tree, e) {
                         target.dependencies.append(s)
-                    } else if tree[e].kind == .call, let n = tree.argument(of: e, labeled: "name"), let nv = tree.value(of: n),
-                              let s = PackageManifest.stringLiteral(tree, nv) {
+                    } else if tree[e].kind == .call, let n = tree.argument(of: e, labeled: "name"),
+                        let nv = tree.value(of: n),
+                        let s = PackageManifest.stringLiteral(tree, nv)
+                    {
                         target.dependencies.append(s)
                     }
                 }
@@ -86,14 +99,20 @@ public struct PackageManifest: Sendable {
                     case "swiftLanguageMode", "swiftLanguageVersion":
                         target.languageMode = PackageManifest.languageModes(in: argText).first
                     case "enableUpcomingFeature":
-                        if let f = firstArg.flatMap({ PackageManifest.stringLiteral(tree, $0) }) { target.upcomingFeatures.insert(f) }
+                        if let f = firstArg.flatMap({ PackageManifest.stringLiteral(tree, $0) }) {
+                            target.upcomingFeatures.insert(f)
+                        }
                     case "enableExperimentalFeature":
-                        if let f = firstArg.flatMap({ PackageManifest.stringLiteral(tree, $0) }) { target.experimentalFeatures.insert(f) }
+                        if let f = firstArg.flatMap({ PackageManifest.stringLiteral(tree, $0) }) {
+                            target.experimentalFeatures.insert(f)
+                        }
                     case "defaultIsolation":
                         target.defaultIsolationMainActor = argText.hasPrefix("MainActor")
                         target.defaultIsolationRange = tree.range(of: e)
                     case "unsafeFlags":
-                        if argText.contains("-strict-concurrency=complete") { target.experimentalFeatures.insert("StrictConcurrency") }
+                        if argText.contains("-strict-concurrency=complete") {
+                            target.experimentalFeatures.insert("StrictConcurrency")
+                        }
                         if argText.contains("\"-swift-version\", \"5\"") { target.languageMode = 5 }
                     default:
                         break
@@ -166,10 +185,12 @@ public struct PackageManifest: Sendable {
     }
 
     public func settings(of target: Target) -> TargetSettings {
-        TargetSettings(targetName: target.name, kind: target.kind, languageMode: languageMode(of: target),
-                       defaultIsolationMainActor: target.defaultIsolationMainActor,
-                       upcomingFeatures: target.upcomingFeatures,
-                       completeChecking: target.upcomingFeatures.contains("StrictConcurrency") || target.experimentalFeatures.contains("StrictConcurrency"))
+        TargetSettings(
+            targetName: target.name, kind: target.kind, languageMode: languageMode(of: target),
+            defaultIsolationMainActor: target.defaultIsolationMainActor,
+            upcomingFeatures: target.upcomingFeatures,
+            completeChecking: target.upcomingFeatures.contains("StrictConcurrency")
+                || target.experimentalFeatures.contains("StrictConcurrency"))
     }
 
     /// Source directory of a target relative to the package root.

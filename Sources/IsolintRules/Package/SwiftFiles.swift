@@ -4,11 +4,15 @@ import Foundation
 /// walked (skipping build output and vendored code), symlinked directories are not followed
 /// so a link loop cannot trap the walk. Sorted for reproducible output.
 public enum SwiftFiles {
-    public static let skippedDirectories: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
+    public static let skippedDirectories: Set<String> = [
+        ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
+    ]
 
     public struct Missing: Error { public let path: String }
 
-    public static func collect(_ paths: [String], exclude: (String) -> Bool = { _ in false }) throws(Missing) -> [String] {
+    public static func collect(_ paths: [String], exclude: (String) -> Bool = { _ in false }) throws(Missing)
+        -> [String]
+    {
         var out: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -24,7 +28,9 @@ public enum SwiftFiles {
                 for name in names.sorted() {
                     let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                     if exclude(full) { continue }
-                    guard let attrs = try? fm.attributesOfItem(atPath: full), let type = attrs[.type] as? FileAttributeType else { continue }
+                    guard let attrs = try? fm.attributesOfItem(atPath: full),
+                        let type = attrs[.type] as? FileAttributeType
+                    else { continue }
                     if type == .typeDirectory {
                         if !skippedDirectories.contains(name) { stack.append(full) }
                     } else if type == .typeRegular, name.hasSuffix(".swift") {

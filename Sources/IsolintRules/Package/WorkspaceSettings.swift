@@ -66,7 +66,9 @@ public struct WorkspaceSettings: Sendable {
     }
 
     /// Loads a configuration file; problems are returned, never thrown.
-    public static func loadConfiguration(_ path: String, knownRules: Set<String>) -> (Configuration, [Configuration.Problem]) {
+    public static func loadConfiguration(_ path: String, knownRules: Set<String>) -> (
+        Configuration, [Configuration.Problem]
+    ) {
         guard let data = FileManager.default.contents(atPath: path) else {
             return (Configuration(), [Configuration.Problem(file: path, key: "(file)", message: "cannot be read")])
         }

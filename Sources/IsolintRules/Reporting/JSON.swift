@@ -281,7 +281,9 @@ struct JSONParser {
         while i < bytes.count {
             let c = bytes[i]
             if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") { i += 1; continue }
-            if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") {
+            if c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") || c == UInt8(ascii: "+")
+                || c == UInt8(ascii: "-")
+            {
                 isDouble = true
                 i += 1
                 continue
@@ -317,10 +319,14 @@ struct JSONParser {
                 case UInt8(ascii: "f"): out.append(0x0C)
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
-                    if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                    if (0xD800..<0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                        bytes[i + 1] == UInt8(ascii: "u")
+                    {
                         i += 2
                         let low = try hex4()
-                        if (0xDC00..<0xE000).contains(low) { scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) }
+                        if (0xDC00..<0xE000).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        }
                     }
                     let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                     out.append(contentsOf: Array(String(Character(u)).utf8))

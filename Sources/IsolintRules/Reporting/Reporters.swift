@@ -20,7 +20,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 /// Renders findings for the command line. Lines and columns are 1-based; columns count UTF-8
 /// bytes (SARIF: UTF-16 code units, as its default `columnKind` says).
 public enum Reporter {
-    public static func render(_ reports: [FileReport], format: OutputFormat, filesScanned: Int, absolutePath: (String) -> String = { $0 }) -> String {
+    public static func render(
+        _ reports: [FileReport], format: OutputFormat, filesScanned: Int, absolutePath: (String) -> String = { $0 }
+    ) -> String {
         switch format {
         case .text: return text(reports, filesScanned: filesScanned)
         case .json: return json(reports)
@@ -58,22 +60,34 @@ public enum Reporter {
     }
 
     static func jsonEdits(_ s: SourceFile, _ edits: [ByteEdit]) -> JSON {
-        .array(edits.map { e in
-            let (l, c) = position(s, e.range.lowerBound)
-            let (el, ec) = position(s, e.range.upperBound)
-            return .object([("line", .int(l)), ("column", .int(c)), ("endLine", .int(el)), ("endColumn", .int(ec)), ("newText", .string(e.newText))])
-        })
+        .array(
+            edits.map { e in
+                let (l, c) = position(s, e.range.lowerBound)
+                let (el, ec) = position(s, e.range.upperBound)
+                return .object([
+                    ("line", .int(l)), ("column", .int(c)), ("endLine", .int(el)), ("endColumn", .int(ec)),
+                    ("newText", .string(e.newText)),
+                ])
+            })
     }
 
     public static func jsonObject(_ r: FileReport, _ f: Finding) -> JSON {
         let (l, c) = position(r.source, f.range.lowerBound)
         let (el, ec) = position(r.source, f.range.upperBound)
         return .object([
-            ("file", .string(r.path)), ("line", .int(l)), ("column", .int(c)), ("endLine", .int(el)), ("endColumn", .int(ec)),
+            ("file", .string(r.path)), ("line", .int(l)), ("column", .int(c)), ("endLine", .int(el)),
+            ("endColumn", .int(ec)),
             ("rule", .string(f.ruleID)), ("severity", .string(f.severity.rawValue)), ("message", .string(f.message)),
-            ("fixes", .array(f.fixes.map { fix in
-                .object([("title", .string(fix.title)), ("isPreferred", .bool(fix.isPreferred)), ("edits", jsonEdits(r.source, fix.edits))])
-            })),
+            (
+                "fixes",
+                .array(
+                    f.fixes.map { fix in
+                        .object([
+                            ("title", .string(fix.title)), ("isPreferred", .bool(fix.isPreferred)),
+                            ("edits", jsonEdits(r.source, fix.edits)),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -84,7 +98,8 @@ public enum Reporter {
     /// GitHub Actions workflow commands.
     public static func github(_ reports: [FileReport]) -> String {
         func escapeData(_ s: String) -> String {
-            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+                .replacingOccurrences(of: "\n", with: "%0A")
         }
         func escapeProperty(_ s: String) -> String {
             escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
@@ -95,7 +110,8 @@ public enum Reporter {
                 let (l, c) = position(r.source, f.range.lowerBound)
                 let (el, ec) = position(r.source, f.range.upperBound)
                 let level = f.severity == .error ? "error" : (f.severity == .warning ? "warning" : "notice")
-                out += "::\(level) file=\(escapeProperty(r.path)),line=\(l),col=\(c),endLine=\(el),endColumn=\(ec),title=\(escapeProperty("isolint " + f.ruleID))::\(escapeData(f.message))\n"
+                out +=
+                    "::\(level) file=\(escapeProperty(r.path)),line=\(l),col=\(c),endLine=\(el),endColumn=\(ec),title=\(escapeProperty("isolint " + f.ruleID))::\(escapeData(f.message))\n"
             }
         }
         return out

@@ -14,8 +14,10 @@ public enum SARIFReporter {
     static func region(_ s: SourceFile, _ range: Range<Int>) -> JSON {
         let a = s.position(of: range.lowerBound, encoding: .utf16)
         let b = s.position(of: range.upperBound, encoding: .utf16)
-        return .object([("startLine", .int(a.line + 1)), ("startColumn", .int(a.character + 1)),
-                        ("endLine", .int(b.line + 1)), ("endColumn", .int(b.character + 1))])
+        return .object([
+            ("startLine", .int(a.line + 1)), ("startColumn", .int(a.character + 1)),
+            ("endLine", .int(b.line + 1)), ("endColumn", .int(b.character + 1)),
+        ])
     }
 
     static func uri(_ path: String) -> String {
@@ -46,17 +48,28 @@ public enum SARIFReporter {
                 ("shortDescription", .object([("text", .string(d.summary))])),
                 ("fullDescription", .object([("text", .string(d.summary))])),
                 ("help", .object([("text", .string(d.explanation)), ("markdown", .string(d.explanation))])),
-                ("defaultConfiguration", .object([("level", .string(level(d.defaultSeverity))), ("enabled", .bool(d.enabledByDefault))])),
+                (
+                    "defaultConfiguration",
+                    .object([("level", .string(level(d.defaultSeverity))), ("enabled", .bool(d.enabledByDefault))])
+                ),
                 ("properties", .object([("tags", .array([.string("concurrency"), .string("swift6")]))])),
             ])
         }
         var results: [JSON] = []
         for r in reports {
             let location: (Range<Int>) -> JSON = { range in
-                .object([("physicalLocation", .object([
-                    ("artifactLocation", .object([("uri", .string(uri(r.path))), ("uriBaseId", .string("%SRCROOT%"))])),
-                    ("region", region(r.source, range)),
-                ]))])
+                .object([
+                    (
+                        "physicalLocation",
+                        .object([
+                            (
+                                "artifactLocation",
+                                .object([("uri", .string(uri(r.path))), ("uriBaseId", .string("%SRCROOT%"))])
+                            ),
+                            ("region", region(r.source, range)),
+                        ])
+                    )
+                ])
             }
             for f in r.findings {
                 var pairs: [(String, JSON)] = [
@@ -67,34 +80,86 @@ public enum SARIFReporter {
                 ]
                 if let i = ruleIndex[f.ruleID] { pairs.insert(("ruleIndex", .int(i)), at: 1) }
                 if !f.notes.isEmpty {
-                    pairs.append(("relatedLocations", .array(f.notes.enumerated().map { i, n in
-                        .object([("id", .int(i)), ("message", .object([("text", .string(n.message))])),
-                                 ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri(r.path))), ("uriBaseId", .string("%SRCROOT%"))])), ("region", region(r.source, n.range))]))])
-                    })))
+                    pairs.append(
+                        (
+                            "relatedLocations",
+                            .array(
+                                f.notes.enumerated().map { i, n in
+                                    .object([
+                                        ("id", .int(i)), ("message", .object([("text", .string(n.message))])),
+                                        (
+                                            "physicalLocation",
+                                            .object([
+                                                (
+                                                    "artifactLocation",
+                                                    .object([
+                                                        ("uri", .string(uri(r.path))),
+                                                        ("uriBaseId", .string("%SRCROOT%")),
+                                                    ])
+                                                ), ("region", region(r.source, n.range)),
+                                            ])
+                                        ),
+                                    ])
+                                })
+                        ))
                 }
                 if !f.fixes.isEmpty {
-                    pairs.append(("fixes", .array(f.fixes.map { fix in
-                        .object([
-                            ("description", .object([("text", .string(fix.title))])),
-                            ("artifactChanges", .array([.object([
-                                ("artifactLocation", .object([("uri", .string(uri(r.path))), ("uriBaseId", .string("%SRCROOT%"))])),
-                                ("replacements", .array(fix.edits.map { e in
-                                    .object([("deletedRegion", region(r.source, e.range)), ("insertedContent", .object([("text", .string(e.newText))]))])
-                                })),
-                            ])])),
-                        ])
-                    })))
+                    pairs.append(
+                        (
+                            "fixes",
+                            .array(
+                                f.fixes.map { fix in
+                                    .object([
+                                        ("description", .object([("text", .string(fix.title))])),
+                                        (
+                                            "artifactChanges",
+                                            .array([
+                                                .object([
+                                                    (
+                                                        "artifactLocation",
+                                                        .object([
+                                                            ("uri", .string(uri(r.path))),
+                                                            ("uriBaseId", .string("%SRCROOT%")),
+                                                        ])
+                                                    ),
+                                                    (
+                                                        "replacements",
+                                                        .array(
+                                                            fix.edits.map { e in
+                                                                .object([
+                                                                    ("deletedRegion", region(r.source, e.range)),
+                                                                    (
+                                                                        "insertedContent",
+                                                                        .object([("text", .string(e.newText))])
+                                                                    ),
+                                                                ])
+                                                            })
+                                                    ),
+                                                ])
+                                            ])
+                                        ),
+                                    ])
+                                })
+                        ))
                 }
                 results.append(.object(pairs))
             }
         }
         let run: JSON = .object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("isolint")),
-                ("version", .string(version)),
-                ("semanticVersion", .string(version)),
-                ("rules", .array(rules)),
-            ]))])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("isolint")),
+                            ("version", .string(version)),
+                            ("semanticVersion", .string(version)),
+                            ("rules", .array(rules)),
+                        ])
+                    )
+                ])
+            ),
             ("columnKind", .string("utf16CodeUnits")),
             ("results", .array(results)),
         ])

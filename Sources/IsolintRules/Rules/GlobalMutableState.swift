@@ -7,34 +7,34 @@ public struct GlobalMutableState: Rule {
         id: "global-mutable-state", severity: .error,
         summary: "Static or global mutable state that no global actor isolates.",
         explanation: """
-        ## What it finds
-        A stored `static var` or global `var` that is not isolated to a global actor (by its own \
-        attribute, its type or its extension), not `nonisolated(unsafe)`, not `@TaskLocal`, and not \
-        computed — an `actor`'s static storage counts too, it is not isolated to the actor. Also a \
-        `static let` or global `let` holding a class the workspace declares without `Sendable`.
+            ## What it finds
+            A stored `static var` or global `var` that is not isolated to a global actor (by its own \
+            attribute, its type or its extension), not `nonisolated(unsafe)`, not `@TaskLocal`, and not \
+            computed — an `actor`'s static storage counts too, it is not isolated to the actor. Also a \
+            `static let` or global `let` holding a class the workspace declares without `Sendable`.
 
-        ## Why it matters in Swift 6
-        Any task on any thread can read and write it at once. Swift 6 rejects it: \
-        "static property 'x' is not concurrency-safe because it is nonisolated global shared mutable state".
+            ## Why it matters in Swift 6
+            Any task on any thread can read and write it at once. Swift 6 rejects it: \
+            "static property 'x' is not concurrency-safe because it is nonisolated global shared mutable state".
 
-        ## Which fix when
-        1. **Make it a constant** (`static let`) — configuration that never changes after launch. Offered \
-        only when nothing in the workspace assigns or mutates it and its type is a value type or Sendable.
-        2. **Isolate to the main actor** (`@MainActor`) — state the UI reads and writes; most app singletons.
-        3. **Guard with an actor** — state many tasks share off the main thread: move it into an `actor` \
-        (not automatic: a class does not become an actor by an edit).
-        4. **Opt out with `nonisolated(unsafe)`** — only when something else really makes it safe (written \
-        once before any task starts). The fix adds a `// Safety:` comment you must make true.
+            ## Which fix when
+            1. **Make it a constant** (`static let`) — configuration that never changes after launch. Offered \
+            only when nothing in the workspace assigns or mutates it and its type is a value type or Sendable.
+            2. **Isolate to the main actor** (`@MainActor`) — state the UI reads and writes; most app singletons.
+            3. **Guard with an actor** — state many tasks share off the main thread: move it into an `actor` \
+            (not automatic: a class does not become an actor by an edit).
+            4. **Opt out with `nonisolated(unsafe)`** — only when something else really makes it safe (written \
+            once before any task starts). The fix adds a `// Safety:` comment you must make true.
 
-        ## Before / after
-        ```swift
-        enum Settings { static var apiBase = URL(string: "https://api.example.com")! }   // error in Swift 6
-        enum Settings { static let apiBase = URL(string: "https://api.example.com")! }   // a constant
+            ## Before / after
+            ```swift
+            enum Settings { static var apiBase = URL(string: "https://api.example.com")! }   // error in Swift 6
+            enum Settings { static let apiBase = URL(string: "https://api.example.com")! }   // a constant
 
-        final class ImageCache { static var shared = ImageCache() }                       // error
-        @MainActor final class ImageCache { static var shared = ImageCache() }            // isolated
-        ```
-        """,
+            final class ImageCache { static var shared = ImageCache() }                       // error
+            @MainActor final class ImageCache { static var shared = ImageCache() }            // isolated
+            ```
+            """,
         compilerGroup: "MutableGlobalVariable")
 
     public init() {}
@@ -59,7 +59,9 @@ public struct GlobalMutableState: Rule {
             return
         }
         let bindings = tree.children(decl, kind: .binding)
-        guard let firstBinding = bindings.first, bindings.contains(where: { IndexBuilder.isStored(tree, $0) }) else { return }
+        guard let firstBinding = bindings.first, bindings.contains(where: { IndexBuilder.isStored(tree, $0) }) else {
+            return
+        }
         let keyword = tree[decl].keyword
         let names = IndexBuilder.propertyInfos(tree, decl).map(\.name)
         let name = names.first ?? "?"
@@ -71,32 +73,43 @@ public struct GlobalMutableState: Rule {
 
         if isLet {
             guard let t = typeText, file.index.isNonSendableClass(simpleTypeName(t)) else { return }
-            findings.append(file.finding(Self.descriptor, range,
-                "\(what) holds non-Sendable class '\(simpleTypeName(t))', which may have shared mutable state that any task can reach; Swift 6 rejects it.",
-                fixes: [isolateFix(tree, decl), optOutFix(tree, decl)]))
+            findings.append(
+                file.finding(
+                    Self.descriptor, range,
+                    "\(what) holds non-Sendable class '\(simpleTypeName(t))', which may have shared mutable state that any task can reach; Swift 6 rejects it.",
+                    fixes: [isolateFix(tree, decl), optOutFix(tree, decl)]))
             return
         }
         var fixes: [Fix] = []
         if let t = typeText, names.allSatisfy({ !file.index.mutatedNames.contains($0) }),
-           file.index.isValueType(t) || file.index.isKnownSendable(t) {
-            fixes.append(Fix(title: "Make it a constant (`let`)", edits: [Edits.replace(tree.tokenRange(keyword), with: "let")]))
+            file.index.isValueType(t) || file.index.isKnownSendable(t)
+        {
+            fixes.append(
+                Fix(title: "Make it a constant (`let`)", edits: [Edits.replace(tree.tokenRange(keyword), with: "let")]))
         }
         fixes.append(isolateFix(tree, decl))
         fixes.append(optOutFix(tree, decl))
-        findings.append(file.finding(Self.descriptor, range,
-            "\(what) is nonisolated shared mutable state: any task can read and write it at once, and Swift 6 rejects it. Isolate it to a global actor, make it a constant, or protect it and opt out explicitly.",
-            fixes: fixes))
+        findings.append(
+            file.finding(
+                Self.descriptor, range,
+                "\(what) is nonisolated shared mutable state: any task can read and write it at once, and Swift 6 rejects it. Isolate it to a global actor, make it a constant, or protect it and opt out explicitly.",
+                fixes: fixes))
     }
 
     func isolateFix(_ tree: SyntaxTree, _ decl: Int32) -> Fix {
-        Fix(title: "Isolate to the main actor (`@MainActor`)", edits: [Edits.insert("@MainActor ", at: Edits.afterAttributes(tree, decl))])
+        Fix(
+            title: "Isolate to the main actor (`@MainActor`)",
+            edits: [Edits.insert("@MainActor ", at: Edits.afterAttributes(tree, decl))])
     }
 
     func optOutFix(_ tree: SyntaxTree, _ decl: Int32) -> Fix {
-        Fix(title: "Opt out with `nonisolated(unsafe)` (add a Safety comment you must make true)", edits: [
-            Edits.lineAbove(tree, tree.start(decl), "// Safety: written once before any task starts; read-only afterwards."),
-            Edits.insert("nonisolated(unsafe) ", at: Edits.afterAttributes(tree, decl)),
-        ])
+        Fix(
+            title: "Opt out with `nonisolated(unsafe)` (add a Safety comment you must make true)",
+            edits: [
+                Edits.lineAbove(
+                    tree, tree.start(decl), "// Safety: written once before any task starts; read-only afterwards."),
+                Edits.insert("nonisolated(unsafe) ", at: Edits.afterAttributes(tree, decl)),
+            ])
     }
 }
 

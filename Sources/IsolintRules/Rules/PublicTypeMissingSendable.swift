@@ -7,27 +7,27 @@ public struct PublicTypeMissingSendable: Rule {
         id: "public-type-missing-sendable", severity: .warning,
         summary: "Public struct/enum with only Sendable members that does not declare `Sendable`.",
         explanation: """
-        ## What it finds
-        A `public`/`open` struct or enum (not `@frozen`) in a library target that does not declare \
-        `Sendable` — in its inheritance clause, an extension, or through a protocol that refines it — \
-        while every stored property and associated value has a type known to be Sendable (standard and \
-        Foundation value types, collections of them, Sendable workspace types, and the other public \
-        types this rule reports, so a type and its member types are reported together).
+            ## What it finds
+            A `public`/`open` struct or enum (not `@frozen`) in a library target that does not declare \
+            `Sendable` — in its inheritance clause, an extension, or through a protocol that refines it — \
+            while every stored property and associated value has a type known to be Sendable (standard and \
+            Foundation value types, collections of them, Sendable workspace types, and the other public \
+            types this rule reports, so a type and its member types are reported together).
 
-        ## Why it matters in Swift 6
-        The compiler infers `Sendable` for internal value types but never for public non-frozen ones: \
-        every client — and the declaring module itself — gets an error at each use that needs Sendable \
-        (passing it to a `Task`, returning it from an actor).
+            ## Why it matters in Swift 6
+            The compiler infers `Sendable` for internal value types but never for public non-frozen ones: \
+            every client — and the declaring module itself — gets an error at each use that needs Sendable \
+            (passing it to a `Task`, returning it from an actor).
 
-        ## Fix
-        Add `Sendable` to the inheritance clause.
+            ## Fix
+            Add `Sendable` to the inheritance clause.
 
-        ## Before / after
-        ```swift
-        public struct Coordinate { public var latitude: Double; public var longitude: Double }
-        public struct Coordinate: Sendable { public var latitude: Double; public var longitude: Double }
-        ```
-        """)
+            ## Before / after
+            ```swift
+            public struct Coordinate { public var latitude: Double; public var longitude: Double }
+            public struct Coordinate: Sendable { public var latitude: Double; public var longitude: Double }
+            ```
+            """)
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
@@ -52,9 +52,12 @@ public struct PublicTypeMissingSendable: Rule {
             text = ": Sendable"
         }
         let kind = tree[decl].kind == .structDecl ? "struct" : "enum"
-        findings.append(file.finding(Self.descriptor, tree.tokenRange(tree[decl].keyword),
-            "Public \(kind) '\(name)' has only Sendable members but does not declare Sendable; public types are never inferred Sendable, so every use that needs it is an error.",
-            fixes: [Fix(title: "Add `Sendable` to the inheritance clause", edits: [Edits.insert(text, at: offset)])]))
+        findings.append(
+            file.finding(
+                Self.descriptor, tree.tokenRange(tree[decl].keyword),
+                "Public \(kind) '\(name)' has only Sendable members but does not declare Sendable; public types are never inferred Sendable, so every use that needs it is an error.",
+                fixes: [Fix(title: "Add `Sendable` to the inheritance clause", edits: [Edits.insert(text, at: offset)])]
+            ))
     }
 }
 
@@ -84,7 +87,8 @@ extension WorkspaceIndex {
         var candidates: Set<String> = []
         for (name, infos) in types {
             guard let t = infos.first, infos.count == 1, t.kind == .structDecl || t.kind == .enumDecl, t.isPublic,
-                  !t.attributes.contains("frozen"), !declaresSendable(name) else { continue }
+                !t.attributes.contains("frozen"), !declaresSendable(name)
+            else { continue }
             // A caseless enum is a namespace, never a value.
             if t.kind == .enumDecl, !t.hasCases { continue }
             candidates.insert(name)
@@ -92,4 +96,3 @@ extension WorkspaceIndex {
         return fixpoint(candidates, extra: inferredSendable)
     }
 }
-

@@ -6,57 +6,58 @@ public struct RedundantMainDispatch: Rule {
         id: "redundant-main-dispatch", severity: .warning,
         summary: "`DispatchQueue.main.async` or `await MainActor.run` where the code already runs on the main actor.",
         explanation: """
-        ## What it finds
-        `DispatchQueue.main.async { … }` (trailing closure or `execute:`; not `asyncAfter`, whose delay is \
-        deliberate) and `await MainActor.run { … }` at a position that is already main-actor isolated — \
-        a `@MainActor` type or function, a `Task { @MainActor in }` body — but not inside a \
-        `Task.detached` or global-queue closure.
+            ## What it finds
+            `DispatchQueue.main.async { … }` (trailing closure or `execute:`; not `asyncAfter`, whose delay is \
+            deliberate) and `await MainActor.run { … }` at a position that is already main-actor isolated — \
+            a `@MainActor` type or function, a `Task { @MainActor in }` body — but not inside a \
+            `Task.detached` or global-queue closure.
 
-        ## Why it matters in Swift 6
-        The hop does nothing but defer the work to a later turn of the run loop, which reorders it \
-        against the code after it and hides where the code really runs.
+            ## Why it matters in Swift 6
+            The hop does nothing but defer the work to a later turn of the run loop, which reorders it \
+            against the code after it and hides where the code really runs.
 
-        ## Fix
-        Replace the call with its closure body (offered when the call is a statement of its own and the \
-        closure has no capture list or parameters).
+            ## Fix
+            Replace the call with its closure body (offered when the call is a statement of its own and the \
+            closure has no capture list or parameters).
 
-        ## Before / after
-        ```swift
-        @MainActor func show(_ items: [Item]) {
-            DispatchQueue.main.async { self.items = items }
-        }
-        @MainActor func show(_ items: [Item]) {
-            self.items = items
-        }
-        ```
-        """)
+            ## Before / after
+            ```swift
+            @MainActor func show(_ items: [Item]) {
+                DispatchQueue.main.async { self.items = items }
+            }
+            @MainActor func show(_ items: [Item]) {
+                self.items = items
+            }
+            ```
+            """)
 
     public static let preferTask = RuleDescriptor(
         id: "prefer-task-main-actor", severity: .info,
-        summary: "`DispatchQueue.main.async` in a callback: `Task { @MainActor in … }` says the isolation to the compiler.",
+        summary:
+            "`DispatchQueue.main.async` in a callback: `Task { @MainActor in … }` says the isolation to the compiler.",
         explanation: """
-        ## What it finds
-        `DispatchQueue.main.async` inside a closure whose isolation is nonisolated or unknown: a completion \
-        handler, a notification/KVO/Timer callback, a global- or custom-queue work item.
+            ## What it finds
+            `DispatchQueue.main.async` inside a closure whose isolation is nonisolated or unknown: a completion \
+            handler, a notification/KVO/Timer callback, a global- or custom-queue work item.
 
-        ## Why it matters in Swift 6
-        The compiler does not know a `DispatchQueue.main` closure runs on the main actor in every case; \
-        `Task { @MainActor in … }` states it, so the body may call main-actor APIs without warnings and \
-        the captures are checked for Sendable.
+            ## Why it matters in Swift 6
+            The compiler does not know a `DispatchQueue.main` closure runs on the main actor in every case; \
+            `Task { @MainActor in … }` states it, so the body may call main-actor APIs without warnings and \
+            the captures are checked for Sendable.
 
-        ## Fix
-        Use `Task { @MainActor in … }`.
+            ## Fix
+            Use `Task { @MainActor in … }`.
 
-        ## Before / after
-        ```swift
-        session.dataTask(with: url) { data, _, _ in
-            DispatchQueue.main.async { self.show(data) }
-        }
-        session.dataTask(with: url) { data, _, _ in
-            Task { @MainActor in self.show(data) }
-        }
-        ```
-        """)
+            ## Before / after
+            ```swift
+            session.dataTask(with: url) { data, _, _ in
+                DispatchQueue.main.async { self.show(data) }
+            }
+            session.dataTask(with: url) { data, _, _ in
+                Task { @MainActor in self.show(data) }
+            }
+            ```
+            """)
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor, Self.preferTask] }
@@ -72,9 +73,11 @@ public struct RedundantMainDispatch: Rule {
             let parent = tree[call].parent
             guard parent >= 0, tree[parent].kind == .awaitExpr else { return }
             guard file.isolation.isolation(at: parent).isMainActor else { return }
-            findings.append(file.finding(Self.descriptor, tree.range(of: callee),
-                "Already on the main actor here (\(file.isolation.isolation(at: parent).reason)): 'await MainActor.run' only suspends and reorders the work.",
-                fixes: inlineFix(call, statement: parent, file)))
+            findings.append(
+                file.finding(
+                    Self.descriptor, tree.range(of: callee),
+                    "Already on the main actor here (\(file.isolation.isolation(at: parent).reason)): 'await MainActor.run' only suspends and reorders the work.",
+                    fixes: inlineFix(call, statement: parent, file)))
         }
     }
 
@@ -83,15 +86,18 @@ public struct RedundantMainDispatch: Rule {
         let isolation = file.isolation.isolation(at: call)
         let range = tree.range(of: callee)
         if isolation.isMainActor {
-            findings.append(file.finding(Self.descriptor, range,
-                "Already on the main actor here (\(isolation.reason)): 'DispatchQueue.main.async' only defers the work to a later run-loop turn.",
-                fixes: inlineFix(call, statement: call, file)))
+            findings.append(
+                file.finding(
+                    Self.descriptor, range,
+                    "Already on the main actor here (\(isolation.reason)): 'DispatchQueue.main.async' only defers the work to a later run-loop turn.",
+                    fixes: inlineFix(call, statement: call, file)))
             return
         }
         guard tree.enclosing(call, [.closure]) != nil else { return }
         var fixes: [Fix] = []
         if let closure = tree.closureArgument(of: call), tree.arguments(of: call).count == 1,
-           tree[tree[closure].parent].flags.contains(.isTrailingClosure) {
+            tree[tree[closure].parent].flags.contains(.isTrailingClosure)
+        {
             let brace = tree[closure].firstToken
             var edits = [Edits.replace(range.lowerBound..<tree.startOf(token: brace), with: "Task ")]
             if let list = tree.firstChild(closure, kind: .captureList), tree.attributes(of: closure).isEmpty {
@@ -102,19 +108,26 @@ public struct RedundantMainDispatch: Rule {
                 fixes.append(Fix(title: "Use `Task { @MainActor in … }`", edits: edits))
             }
         }
-        findings.append(file.finding(Self.preferTask, range,
-            "This callback is \(isolation.kind == .unknown ? "of unknown isolation" : "nonisolated"); 'Task { @MainActor in … }' tells the compiler the body runs on the main actor.",
-            fixes: fixes))
+        findings.append(
+            file.finding(
+                Self.preferTask, range,
+                "This callback is \(isolation.kind == .unknown ? "of unknown isolation" : "nonisolated"); 'Task { @MainActor in … }' tells the compiler the body runs on the main actor.",
+                fixes: fixes))
     }
 
     /// Replaces a statement-level call with its closure body.
     func inlineFix(_ call: Int32, statement: Int32, _ file: FileContext) -> [Fix] {
         let tree = file.tree
         guard isStatementPosition(tree, statement), let closure = tree.closureArgument(of: call, labels: ["execute"]),
-              !tree[closure].flags.contains(.hasSignature), tree.arguments(of: call).count == 1 else { return [] }
+            !tree[closure].flags.contains(.hasSignature), tree.arguments(of: call).count == 1
+        else { return [] }
         let start = tree.start(statement)
         guard let body = Edits.reindentedBody(tree, closure, indent: tree.indentation(at: start)) else { return [] }
-        return [Fix(title: "Run the body directly", edits: [Edits.replace(start..<tree.range(of: statement).upperBound, with: body)])]
+        return [
+            Fix(
+                title: "Run the body directly",
+                edits: [Edits.replace(start..<tree.range(of: statement).upperBound, with: body)])
+        ]
     }
 }
 

@@ -5,7 +5,9 @@ func lockMembers(_ file: FileContext, _ decl: Int32) -> [(name: String, type: St
     var out: [(String, String)] = []
     for m in file.tree.members(of: decl) where file.tree[m].kind == .varDecl {
         for p in IndexBuilder.propertyInfos(file.tree, m) where p.isStored {
-            if let t = p.typeText, KnowledgeBase.lockTypes.contains(simpleTypeName(t)) { out.append((p.name, simpleTypeName(t))) }
+            if let t = p.typeText, KnowledgeBase.lockTypes.contains(simpleTypeName(t)) {
+                out.append((p.name, simpleTypeName(t)))
+            }
         }
     }
     return out
@@ -13,7 +15,8 @@ func lockMembers(_ file: FileContext, _ decl: Int32) -> [(name: String, type: St
 
 /// Whether a class is `@unchecked Sendable` in its own clause or an extension.
 func isUncheckedSendable(_ file: FileContext, _ decl: Int32) -> Bool {
-    file.tree.uncheckedSendableAttribute(decl) != nil || file.index.extensionUnchecked.contains(file.tree.name(of: decl))
+    file.tree.uncheckedSendableAttribute(decl) != nil
+        || file.index.extensionUnchecked.contains(file.tree.name(of: decl))
 }
 
 /// `unchecked-sendable-unguarded`: an `@unchecked Sendable` class with mutable stored state and
@@ -23,33 +26,33 @@ public struct UncheckedSendableUnguarded: Rule {
         id: "unchecked-sendable-unguarded", severity: .warning,
         summary: "`@unchecked Sendable` class with mutable stored properties and no lock or queue.",
         explanation: """
-        ## What it finds
-        A class declared `@unchecked Sendable` that has stored `var` properties but no stored member of a \
-        lock or queue type (`NSLock`, `NSRecursiveLock`, `os_unfair_lock`, `OSAllocatedUnfairLock`, `Mutex`, \
-        `DispatchQueue`, `pthread_mutex_t`, `Atomic`, `ManagedAtomic`, and the like: `NSCondition`, \
-        `DispatchSemaphore`, lock property wrappers such as `@Protected`). Also, as `info`, every \
-        `@unchecked Sendable` class conforming to `ObservableObject`.
+            ## What it finds
+            A class declared `@unchecked Sendable` that has stored `var` properties but no stored member of a \
+            lock or queue type (`NSLock`, `NSRecursiveLock`, `os_unfair_lock`, `OSAllocatedUnfairLock`, `Mutex`, \
+            `DispatchQueue`, `pthread_mutex_t`, `Atomic`, `ManagedAtomic`, and the like: `NSCondition`, \
+            `DispatchSemaphore`, lock property wrappers such as `@Protected`). Also, as `info`, every \
+            `@unchecked Sendable` class conforming to `ObservableObject`.
 
-        ## Why it matters in Swift 6
-        `@unchecked` tells the compiler "trust me": it stops checking. With mutable state and nothing \
-        guarding it, the promise is false and the data races the compiler would have caught ship. An \
-        `ObservableObject` is UI state: `@MainActor` makes it Sendable for free, with checking.
+            ## Why it matters in Swift 6
+            `@unchecked` tells the compiler "trust me": it stops checking. With mutable state and nothing \
+            guarding it, the promise is false and the data races the compiler would have caught ship. An \
+            `ObservableObject` is UI state: `@MainActor` makes it Sendable for free, with checking.
 
-        ## Which fix when
-        - Guard the state: a `Mutex` (iOS 18 / macOS 15) or an `NSLock` around every access.
-        - Make it an `actor` if callers can `await`.
-        - For UI state, drop `@unchecked Sendable` and mark the class `@MainActor`.
+            ## Which fix when
+            - Guard the state: a `Mutex` (iOS 18 / macOS 15) or an `NSLock` around every access.
+            - Make it an `actor` if callers can `await`.
+            - For UI state, drop `@unchecked Sendable` and mark the class `@MainActor`.
 
-        ## Before / after
-        ```swift
-        final class Counter: @unchecked Sendable { var value = 0 }
+            ## Before / after
+            ```swift
+            final class Counter: @unchecked Sendable { var value = 0 }
 
-        final class Counter: Sendable {
-            private let value = Mutex(0)
-            func increment() { value.withLock { $0 += 1 } }
-        }
-        ```
-        """)
+            final class Counter: Sendable {
+                private let value = Mutex(0)
+                func increment() { value.withLock { $0 += 1 } }
+            }
+            ```
+            """)
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
@@ -60,16 +63,26 @@ public struct UncheckedSendableUnguarded: Rule {
         guard isUncheckedSendable(file, decl) else { return }
         let name = tree.name(of: decl)
         let range = tree.tokenRange(tree[decl].keyword)
-        let mutable = tree.members(of: decl).filter { tree[$0].kind == .varDecl }.flatMap { IndexBuilder.propertyInfos(tree, $0) }
-            .filter { $0.isStored && !$0.isLet && !$0.isStatic && !$0.attributes.contains(where: KnowledgeBase.lockingPropertyWrappers.contains) }
+        let mutable = tree.members(of: decl).filter { tree[$0].kind == .varDecl }.flatMap {
+            IndexBuilder.propertyInfos(tree, $0)
+        }
+        .filter {
+            $0.isStored && !$0.isLet && !$0.isStatic
+                && !$0.attributes.contains(where: KnowledgeBase.lockingPropertyWrappers.contains)
+        }
         if !mutable.isEmpty, lockMembers(file, decl).isEmpty {
-            findings.append(file.finding(Self.descriptor, range,
-                "'\(name)' is @unchecked Sendable but its mutable stored properties (\(mutable.map(\.name).joined(separator: ", "))) have no lock or queue guarding them; the compiler no longer checks them."))
+            findings.append(
+                file.finding(
+                    Self.descriptor, range,
+                    "'\(name)' is @unchecked Sendable but its mutable stored properties (\(mutable.map(\.name).joined(separator: ", "))) have no lock or queue guarding them; the compiler no longer checks them."
+                ))
         }
         if file.index.conforms(name, to: "ObservableObject") {
-            findings.append(file.finding(Self.descriptor, range,
-                "'\(name)' is an ObservableObject marked @unchecked Sendable: make it @MainActor instead, which makes it Sendable with the compiler checking every access.",
-                severity: .info))
+            findings.append(
+                file.finding(
+                    Self.descriptor, range,
+                    "'\(name)' is an ObservableObject marked @unchecked Sendable: make it @MainActor instead, which makes it Sendable with the compiler checking every access.",
+                    severity: .info))
         }
     }
 }
@@ -80,29 +93,29 @@ public struct PreferMutex: Rule {
         id: "prefer-mutex", severity: .info,
         summary: "An `@unchecked Sendable` class guarded by one NSLock could use `Mutex` and drop `@unchecked`.",
         explanation: """
-        ## What it finds
-        An `@unchecked Sendable` class whose only lock or queue member is one `NSLock`, used through \
-        `withLock` or `lock()`.
+            ## What it finds
+            An `@unchecked Sendable` class whose only lock or queue member is one `NSLock`, used through \
+            `withLock` or `lock()`.
 
-        ## Why it matters in Swift 6
-        `Mutex` (Synchronization, iOS 18 / macOS 15 and later) owns the state it protects, so the class \
-        can conform to `Sendable` *checked*: the compiler then proves every access goes through the lock.
+            ## Why it matters in Swift 6
+            `Mutex` (Synchronization, iOS 18 / macOS 15 and later) owns the state it protects, so the class \
+            can conform to `Sendable` *checked*: the compiler then proves every access goes through the lock.
 
-        ## Fix
-        Move the guarded properties into a `Mutex<State>` and remove `@unchecked`. Not automatic: the \
-        accesses change shape.
+            ## Fix
+            Move the guarded properties into a `Mutex<State>` and remove `@unchecked`. Not automatic: the \
+            accesses change shape.
 
-        ## Before / after
-        ```swift
-        final class Store: @unchecked Sendable {
-            private let lock = NSLock()
-            private var items: [Item] = []
-        }
-        final class Store: Sendable {
-            private let items = Mutex<[Item]>([])
-        }
-        ```
-        """,
+            ## Before / after
+            ```swift
+            final class Store: @unchecked Sendable {
+                private let lock = NSLock()
+                private var items: [Item] = []
+            }
+            final class Store: Sendable {
+                private let items = Mutex<[Item]>([])
+            }
+            ```
+            """,
         enabledByDefault: false)
 
     public init() {}
@@ -118,11 +131,15 @@ public struct PreferMutex: Rule {
         // Used through `lock.withLock` or `lock.lock()`.
         let used = tree.subtree(decl).contains { n in
             guard tree[n].kind == .memberAccess, tree.name(of: n) == "withLock" || tree.name(of: n) == "lock",
-                  let base = tree.children(n).first else { return false }
+                let base = tree.children(n).first
+            else { return false }
             return tree.plainPath(of: base).map { $0 == lock || $0 == "self.\(lock)" } ?? false
         }
         guard used else { return }
-        findings.append(file.finding(Self.descriptor, tree.tokenRange(tree[decl].keyword),
-            "'\(tree.name(of: decl))' guards its state with one NSLock: a Mutex from Synchronization (iOS 18 / macOS 15) would let it conform to Sendable with checking instead of @unchecked."))
+        findings.append(
+            file.finding(
+                Self.descriptor, tree.tokenRange(tree[decl].keyword),
+                "'\(tree.name(of: decl))' guards its state with one NSLock: a Mutex from Synchronization (iOS 18 / macOS 15) would let it conform to Sendable with checking instead of @unchecked."
+            ))
     }
 }

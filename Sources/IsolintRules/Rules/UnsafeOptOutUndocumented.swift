@@ -7,27 +7,27 @@ public struct UnsafeOptOutUndocumented: Rule {
         id: "unsafe-opt-out-undocumented", severity: .warning,
         summary: "`nonisolated(unsafe)` or `@unchecked Sendable` without a comment saying what makes it safe.",
         explanation: """
-        ## What it finds
-        A `nonisolated(unsafe)` modifier or an `@unchecked Sendable` conformance with no comment on its \
-        line and no comment block directly above its declaration (a blank line breaks the block).
+            ## What it finds
+            A `nonisolated(unsafe)` modifier or an `@unchecked Sendable` conformance with no comment on its \
+            line and no comment block directly above its declaration (a blank line breaks the block).
 
-        ## Why it matters in Swift 6
-        Both switch the compiler's data-race checking off for that declaration. The comment is the only \
-        enforcement left: the next person to touch the code needs to know which lock, queue or \
-        write-once discipline keeps it race-free.
+            ## Why it matters in Swift 6
+            Both switch the compiler's data-race checking off for that declaration. The comment is the only \
+            enforcement left: the next person to touch the code needs to know which lock, queue or \
+            write-once discipline keeps it race-free.
 
-        ## Fix
-        Insert `// Safety: <what makes this race-free>` above the declaration and make it true — or \
-        remove the opt-out (a `Mutex`, an actor or `@MainActor` often makes it unnecessary).
+            ## Fix
+            Insert `// Safety: <what makes this race-free>` above the declaration and make it true — or \
+            remove the opt-out (a `Mutex`, an actor or `@MainActor` often makes it unnecessary).
 
-        ## Before / after
-        ```swift
-        nonisolated(unsafe) static var formatter = DateFormatter()
+            ## Before / after
+            ```swift
+            nonisolated(unsafe) static var formatter = DateFormatter()
 
-        // Safety: configured once in init(), then only read.
-        nonisolated(unsafe) static var formatter = DateFormatter()
-        ```
-        """)
+            // Safety: configured once in init(), then only read.
+            nonisolated(unsafe) static var formatter = DateFormatter()
+            ```
+            """)
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
@@ -39,7 +39,9 @@ public struct UnsafeOptOutUndocumented: Rule {
         let what: String
         if tree[node].kind == .modifier {
             let n = tree[node]
-            guard tree.token(n.name, is: "nonisolated"), n.endToken - n.firstToken == 4, tree.token(n.name + 2, is: "unsafe") else { return }
+            guard tree.token(n.name, is: "nonisolated"), n.endToken - n.firstToken == 4,
+                tree.token(n.name + 2, is: "unsafe")
+            else { return }
             decl = n.parent
             what = "nonisolated(unsafe)"
         } else {
@@ -55,9 +57,15 @@ public struct UnsafeOptOutUndocumented: Rule {
         let anchorLine = tree.source.line(of: tree.start(node))
         let declLine = tree.source.line(of: tree.start(decl))
         if hasJustification(tree, anchorLine: anchorLine, declLine: declLine) { return }
-        findings.append(file.finding(Self.descriptor, tree.range(of: node),
-            "\(what) turns off the compiler's data-race checking here; say what makes it safe in a `// Safety:` comment.",
-            fixes: [Fix(title: "Add a `// Safety:` comment", edits: [Edits.lineAbove(tree, tree.start(decl), "// Safety: <what makes this race-free>")])]))
+        findings.append(
+            file.finding(
+                Self.descriptor, tree.range(of: node),
+                "\(what) turns off the compiler's data-race checking here; say what makes it safe in a `// Safety:` comment.",
+                fixes: [
+                    Fix(
+                        title: "Add a `// Safety:` comment",
+                        edits: [Edits.lineAbove(tree, tree.start(decl), "// Safety: <what makes this race-free>")])
+                ]))
     }
 
     /// A comment on the anchor's line, or a comment ending on the line just above the declaration.
