@@ -19,13 +19,13 @@ extension LanguageServer {
         // An excluded file is still parsed (for the index) but gets no findings.
         let excluded = workspace.configuration(for: path).isExcluded(path)
         return { source, previous, cache in
-            let tree = previous?.reparsed(source) ?? SyntaxTree.parse(source)
-            if excluded { return (tree, known ? nil : IndexBuilder.index(tree), []) }
+            let tree = Pipeline.parse(source, previous: previous)
+            if excluded { return (tree, known ? nil : Pipeline.indexPart(tree, settings: settings), []) }
             guard !known else {
                 // The index part is computed after publishing, off the keystroke's path.
                 return (tree, nil, linter.lint(tree, index: index, settings: settings, cache: &cache))
             }
-            let part = IndexBuilder.index(tree)
+            let part = Pipeline.indexPart(tree, settings: settings)
             var effective = index
             effective.merge(part)
             effective.finalize()
@@ -45,12 +45,13 @@ extension LanguageServer {
     /// server actor.
     func scheduleIndexPart(_ doc: DocumentActor) {
         let uri = doc.uri
+        let settings = workspace.settings.settings(for: doc.path)
         indexPartTasks[uri]?.cancel()
         indexPartTasks[uri] = Task {
             try? await Task.sleep(for: .milliseconds(100))
             guard !Task.isCancelled, let a = await doc.lastAnalysis else { return }
             let tree = a.tree
-            let part = await Task.detached { IndexBuilder.index(tree) }.value
+            let part = await Task.detached { Pipeline.indexPart(tree, settings: settings) }.value
             guard !Task.isCancelled else { return }
             self.noteIndexPart(doc.path, part)
         }

@@ -41,7 +41,10 @@ extension LanguageServer {
     func didSave(_ params: JSON?) async throws(LSPError) {
         let doc = try document(params)
         // The saved text is already the workspace's view of this file (noteIndexPart).
-        if let a = await doc.lastAnalysis { noteIndexPart(doc.path, a.index ?? IndexBuilder.index(a.tree)) }
+        if let a = await doc.lastAnalysis {
+            noteIndexPart(
+                doc.path, a.index ?? Pipeline.indexPart(a.tree, settings: workspace.settings.settings(for: doc.path)))
+        }
         let path = doc.path
         if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
             applySettings()
@@ -62,8 +65,8 @@ extension LanguageServer {
         lastPublishedDigest[uri] = nil
         // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
         if let path {
-            if let data = FileManager.default.contents(atPath: path) {
-                noteIndexPart(path, IndexBuilder.index(SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))))
+            if let part = diskIndexPart(path) {
+                noteIndexPart(path, part)
             } else if workspace.parts.removeValue(forKey: path) != nil {
                 scheduleRemerge()
             }
@@ -82,9 +85,8 @@ extension LanguageServer {
             guard path.hasSuffix(".swift"), documents[uri] == nil else { continue }
             if change["type"]?.int == 3 {
                 workspace.parts[path] = nil
-            } else if let data = FileManager.default.contents(atPath: path) {
-                workspace.parts[path] = IndexBuilder.index(
-                    SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data))))
+            } else {
+                workspace.parts[path] = diskIndexPart(path)
             }
         }
         if reconfigure {
@@ -93,6 +95,13 @@ extension LanguageServer {
         }
         workspace.remerge()
         await reanalyzeOpenDocuments()
+    }
+
+    /// The index part of a file as it is on disk, through the pipeline's input checks; nil when
+    /// it cannot be read.
+    func diskIndexPart(_ path: String) -> WorkspaceIndex? {
+        guard case .success(let source) = Pipeline.read(path: path) else { return nil }
+        return Pipeline.indexPart(Pipeline.parse(source), settings: workspace.settings.settings(for: path))
     }
 
     func didChangeConfiguration(_ params: JSON?) async {

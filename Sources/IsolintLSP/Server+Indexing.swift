@@ -38,6 +38,9 @@ extension LanguageServer {
                 ]))
         }
         var parts: [String: WorkspaceIndex] = [:]
+        // Settings come from the manifests of the files found.
+        workspace.settings.load(for: files)
+        let settings = workspace.settings
         let batch = 64
         var done = 0
         while done < files.count {
@@ -46,9 +49,10 @@ extension LanguageServer {
             let results = await withTaskGroup(of: (String, WorkspaceIndex?).self) { group in
                 for path in slice {
                     group.addTask {
-                        guard let data = FileManager.default.contents(atPath: path) else { return (path, nil) }
-                        let tree = SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))
-                        return (path, IndexBuilder.index(tree))
+                        guard case .success(let source) = Pipeline.read(path: path) else { return (path, nil) }
+                        return (
+                            path, Pipeline.indexPart(Pipeline.parse(source), settings: settings.settings(for: path))
+                        )
                     }
                 }
                 var out: [(String, WorkspaceIndex?)] = []

@@ -22,9 +22,8 @@ public struct WorkspaceState: Sendable {
     /// the result differs. Returns whether it did.
     @discardableResult
     public mutating func remerge() -> Bool {
-        var index = WorkspaceIndex()
-        for (_, part) in parts { index.merge(part) }
-        index.finalize()
+        // In path order, so that the same parts always give the same index.
+        let index = Pipeline.index(parts.sorted { $0.key < $1.key }.map(\.value))
         guard index != merged else { return false }
         merged = index
         generation += 1

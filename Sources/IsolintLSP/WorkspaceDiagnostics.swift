@@ -96,8 +96,8 @@ extension LanguageServer {
         return await withTaskGroup(of: (String, JSON?).self) { group in
             for (path, settings, (linter, writer)) in jobs {
                 group.addTask {
-                    guard let data = FileManager.default.contents(atPath: path) else { return (path, nil) }
-                    let tree = SyntaxTree.parse(SourceFile(path: path, bytes: [UInt8](data)))
+                    guard case .success(let source) = Pipeline.read(path: path) else { return (path, nil) }
+                    let tree = Pipeline.parse(source)
                     let findings = linter.lint(tree, index: index, settings: settings)
                     let positions = Positions(source: tree.source, encoding: encoding)
                     let uri = URIPath.uri(path)

@@ -103,6 +103,10 @@ public struct Node: Sendable, Equatable {
     /// Token of the introducer (declaration keyword; for closures the `in`; for parameters the
     /// second name; for capture items the `weak`/`unowned` specifier), or -1.
     public var keyword: Int32
+
+    /// What accessors answer for an index that names no node: no parent, no tokens, no name.
+    public static let none = Node(
+        kind: .unknown, flags: [], parent: -1, firstToken: 0, endToken: 0, name: -1, keyword: -1)
 }
 
 /// Where one top-level item of a file starts: its first token and the index of the first node

@@ -82,11 +82,25 @@ public struct SyntaxTree: Sendable {
 
     public var root: Int32 { 0 }
 
+    /// Children of a node in source order; none for an index that names no node (`-1`).
     public func children(_ node: Int32) -> ArraySlice<Int32> {
-        childList[Int(childStart[Int(node)])..<Int(childStart[Int(node) + 1])]
+        guard node >= 0, Int(node) < nodes.count else { return childList[0..<0] }
+        return childList[Int(childStart[Int(node)])..<Int(childStart[Int(node) + 1])]
     }
 
-    public subscript(_ node: Int32) -> Node { nodes[Int(node)] }
+    /// A node, or `Node.none` for an index that names no node (`-1` means "none" everywhere in
+    /// the tree: a parent of the root, a missing name): half-typed code reaches every accessor.
+    public subscript(_ node: Int32) -> Node {
+        guard node >= 0, Int(node) < nodes.count else { return .none }
+        return nodes[Int(node)]
+    }
+
+    /// A token, or the end-of-file token for an index that names no token (`-1`, or one past
+    /// the end as a node's `endToken` can be).
+    public func token(at index: Int32) -> Token {
+        guard index >= 0, Int(index) < tokens.count else { return tokens[tokens.count - 1] }
+        return tokens[Int(index)]
+    }
 
     /// Children of a given kind.
     public func children(_ node: Int32, kind: NodeKind) -> [Int32] {
@@ -99,7 +113,7 @@ public struct SyntaxTree: Sendable {
 
     /// Byte range covered by a node (from its first token to the end of its last).
     public func range(of node: Int32) -> Range<Int> {
-        let n = nodes[Int(node)]
+        let n = self[node]
         let first = Int(n.firstToken)
         let last = Int(n.endToken) - 1
         guard first < tokens.count, last >= first else {
@@ -112,11 +126,13 @@ public struct SyntaxTree: Sendable {
     /// Where a node ending on token `t` ends: the token's end, or, for the `)` closing the last
     /// interpolation of a string literal, the literal's end.
     public func end(ofToken t: Int) -> Int {
-        if tokens[t].kind == .rParen, let stringEnd = interpolatedStringEnds[Int32(t)] { return Int(stringEnd) }
-        return Int(tokens[t].end)
+        let token = token(at: Int32(truncatingIfNeeded: t))
+        if token.kind == .rParen, let stringEnd = interpolatedStringEnds[Int32(t)] { return Int(stringEnd) }
+        return Int(token.end)
     }
 
-    public func tokenRange(_ token: Int32) -> Range<Int> { tokens[Int(token)].range }
+    /// Byte range of a token; the empty range at the end of the file for no token.
+    public func tokenRange(_ token: Int32) -> Range<Int> { self.token(at: token).range }
 
     /// The text of a token; identifiers lose their backticks.
     public func text(token: Int32) -> String {
@@ -142,15 +158,15 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Name of a declaration or the member of an access, or "".
-    public func name(of node: Int32) -> String { text(token: nodes[Int(node)].name) }
+    public func name(of node: Int32) -> String { text(token: self[node].name) }
 
     /// The enclosing node chain, innermost first, excluding the node itself.
     public func ancestors(_ node: Int32) -> [Int32] {
         var out: [Int32] = []
-        var p = nodes[Int(node)].parent
-        while p >= 0 {
+        var p = self[node].parent
+        while p >= 0, out.count < nodes.count {
             out.append(p)
-            p = nodes[Int(p)].parent
+            p = self[p].parent
         }
         return out
     }

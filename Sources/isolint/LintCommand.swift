@@ -142,28 +142,3 @@ func absolute(_ path: String, cwd: String) -> String {
 func relative(_ path: String, to root: String) -> String {
     path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
 }
-
-/// Maps over `workers` tasks (default: all cores) with structured concurrency, keeping input order.
-func parallelMap<T: Sendable, R: Sendable>(
-    _ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R
-) async -> [R] {
-    let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
-    return await withTaskGroup(of: [(Int, R)].self) { group in
-        for w in 0..<workers {
-            group.addTask {
-                var out: [(Int, R)] = []
-                var i = w
-                while i < items.count {
-                    out.append((i, transform(items[i])))
-                    i += workers
-                }
-                return out
-            }
-        }
-        var results = [R?](repeating: nil, count: items.count)
-        for await chunk in group {
-            for (i, r) in chunk { results[i] = r }
-        }
-        return results.compactMap { $0 }
-    }
-}

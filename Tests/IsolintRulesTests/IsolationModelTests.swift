@@ -20,7 +20,7 @@ struct IsolationModelTests {
         ) {
             let tree = SyntaxTree.parse(SourceFile(path: path, text: text))
             let others = otherFiles.map { SyntaxTree.parse(SourceFile(path: $0.path, text: $0.text)) }
-            let index = Linter.index([tree] + others)
+            let index = Linter.index([tree] + others, settings: settings)
             self.tree = tree
             self.model = IsolationModel(tree: tree, index: index, settings: settings)
         }
@@ -117,7 +117,7 @@ struct IsolationModelTests {
             p.isolation("probe")
                 == Isolation(
                     .mainActor,
-                    "SettingsViewController inherits from BaseViewController (inherits from UIViewController (UIViewController is @MainActor in the SDK))"
+                    "SettingsViewController inherits from BaseViewController, which leads to UIViewController (UIViewController is @MainActor in the SDK)"
                 ))
     }
 

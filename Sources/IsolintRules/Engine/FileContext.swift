@@ -5,13 +5,15 @@ public struct FileContext: Sendable {
     public let tree: SyntaxTree
     public let index: WorkspaceIndex
     public let settings: TargetSettings
-    public let isolation: IsolationModel
+    /// The semantic model: names, Sendability, isolation, locals and captures.
+    public let model: SemanticModel
+    public var isolation: IsolationModel { model.isolation }
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
         self.index = index
         self.settings = settings
-        self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
+        self.model = SemanticModel(tree: tree, index: index, settings: settings)
     }
 
     /// A finding for `descriptor` with its default severity.
@@ -29,6 +31,6 @@ public struct FileContext: Sendable {
 
     /// Byte range from the start of token `a` to the end of token `b`.
     public func range(from a: Int32, through b: Int32) -> Range<Int> {
-        Int(tree.tokens[Int(a)].start)..<Int(tree.tokens[Int(max(a, b))].end)
+        Int(tree.token(at: a).start)..<max(Int(tree.token(at: a).start), Int(tree.token(at: max(a, b)).end))
     }
 }

@@ -137,18 +137,16 @@ public struct Linter: Sendable {
         return out
     }
 
-    /// Index a set of trees (the first pass).
-    public static func index(_ trees: [SyntaxTree]) -> WorkspaceIndex {
-        var index = WorkspaceIndex()
-        for t in trees { index.merge(IndexBuilder.index(t)) }
-        index.finalize()
-        return index
+    /// Index a set of trees (the first pass), all with the same settings.
+    public static func index(_ trees: [SyntaxTree], settings: TargetSettings = .standalone) -> WorkspaceIndex {
+        Pipeline.index(trees.map { Pipeline.indexPart($0, settings: settings) })
     }
 
-    /// Convenience: parse, index and lint sources held in memory (tests, the language server).
+    /// The pipeline on sources held in memory, synchronously (tests, fixtures): parse, index
+    /// with each file's settings, lint. Bytes are taken as they are (no input checks).
     public func lint(_ inputs: [LintInput]) -> [(tree: SyntaxTree, findings: [Finding])] {
-        let trees = inputs.map { SyntaxTree.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
-        let index = Linter.index(trees)
+        let trees = inputs.map { Pipeline.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
+        let index = Pipeline.index(zip(trees, inputs).map { Pipeline.indexPart($0, settings: $1.settings) })
         return zip(trees, inputs).map { ($0, lint($0, index: index, settings: $1.settings)) }
     }
 }

@@ -245,5 +245,69 @@ extension SyntaxTree {
     public func start(_ node: Int32) -> Int { range(of: node).lowerBound }
 
     /// Offset of a token's start.
-    public func startOf(token: Int32) -> Int { Int(tokens[Int(token)].start) }
+    public func startOf(token: Int32) -> Int { Int(self.token(at: token).start) }
+
+    /// The lexical path of a type declaration from file scope (`Outer.Inner`; inside
+    /// `extension A.B` it is `A.B.Inner`), and the path of what encloses it (nil at file scope).
+    /// For an extension, its extended type as written.
+    public func qualifiedName(of decl: Int32) -> (qualified: String, parent: String?) {
+        var parts: [String] = []
+        var n = decl
+        var steps = 0
+        while n >= 0, steps < 256 {
+            steps += 1
+            let node = self[n]
+            if node.kind == .extensionDecl {
+                parts.append(extendedTypeText(n))
+                break
+            }
+            if SyntaxTree.typeDeclKinds.contains(node.kind) || node.kind == .typealiasDecl {
+                parts.append(name(of: n))
+            }
+            n = node.parent
+        }
+        let qualified = parts.reversed().joined(separator: ".")
+        let parent = parts.count > 1 ? parts.dropFirst().reversed().joined(separator: ".") : nil
+        return (qualified, parent)
+    }
+
+    /// The extended type of an extension as written, without generic arguments (`A.Options`).
+    public func extendedTypeText(_ ext: Int32) -> String {
+        guard let ty = firstChild(ext, kind: .type) else { return name(of: ext) }
+        var out = ""
+        var depth = 0
+        for k in self[ty].firstToken..<self[ty].endToken {
+            let t = token(at: k)
+            if t.kind == .operator, source.bytes[Int(t.start)] == UInt8(ascii: "<") { depth += 1 }
+            if depth == 0, t.kind == .identifier || t.kind == .keyword || t.kind == .period {
+                out += t.kind == .period ? "." : text(token: k)
+            }
+            if t.kind == .operator, source.bytes[Int(t.end) - 1] == UInt8(ascii: ">") { depth = max(0, depth - 1) }
+        }
+        return out.isEmpty ? name(of: ext) : out
+    }
+
+    public func isPublicOrOpen(_ decl: Int32) -> Bool { hasModifier(decl, "public") || hasModifier(decl, "open") }
+
+    /// `@available(*, unavailable)` on a declaration.
+    public func isUnavailable(_ decl: Int32) -> Bool {
+        attributes(of: decl).contains { a in
+            guard token(self[a].name, is: "available") else { return false }
+            let r = self[a]
+            var sawStar = false
+            for k in r.firstToken..<r.endToken {
+                if token(k, is: "*") { sawStar = true }
+                if sawStar, token(k, is: "unavailable") { return true }
+            }
+            return false
+        }
+    }
+
+    /// A type's text without the attributes written before it (`@unchecked Sendable` → `Sendable`).
+    public func textWithoutAttributes(_ type: Int32) -> String {
+        guard let last = children(type, kind: .attribute).last else { return text(of: type) }
+        let start = range(of: last).upperBound
+        let end = range(of: type).upperBound
+        return start < end ? source.text(start..<end) : text(of: type)
+    }
 }

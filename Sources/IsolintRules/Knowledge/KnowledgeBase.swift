@@ -97,7 +97,7 @@ public enum KnowledgeBase {
         "Locale", "TimeZone", "Calendar", "IndexPath", "IndexSet", "CharacterSet", "NSRange", "AttributedString",
         "CGPoint", "CGSize", "CGRect", "CGVector", "CGAffineTransform", "DispatchTime", "DispatchTimeInterval",
         "DispatchWallTime", "ContinuousClock", "SuspendingClock", "PersistentIdentifier",
-        "ModelContainer", "Error", "any Error", "AnyHashable", "URLQueryItem", "Notification.Name",
+        "ModelContainer", "Error", "any Error", "URLQueryItem", "Notification.Name",
         "NSNotification.Name", "PersonNameComponents", "DateInterval", "URLResourceValues", "HTTPCookiePropertyKey",
         "URLError", "CocoaError", "POSIXError", "DecodingError", "EncodingError", "Locale.Language",
         "CGColorSpaceModel", "DispatchQoS", "TaskPriority",
@@ -110,14 +110,14 @@ public enum KnowledgeBase {
     ]
 
     /// SDK classes that are not Sendable (stored in a main-actor type, they cannot be touched
-    /// from a nonisolated `deinit` or handed across isolation).
+    /// from a nonisolated `deinit` or handed across isolation). Only classes the Apple SDKs and
+    /// swift-corelibs-foundation both leave without a Sendable conformance: formatters, coders,
+    /// `UserDefaults`, `NotificationCenter`, `URLSessionTask`, `FileHandle` and `Operation` are
+    /// (`@unchecked`) Sendable in current SDKs and are not listed.
     public static let nonSendableClasses: Set<String> = [
         "Timer", "NSManagedObjectContext", "NSManagedObject", "ModelContext", "NSMutableArray",
-        "NSMutableDictionary", "NSMutableString", "NSCache", "DateFormatter", "NumberFormatter",
-        "JSONEncoder", "JSONDecoder", "PropertyListEncoder", "PropertyListDecoder", "Operation",
-        "Notification", "NotificationCenter", "Thread", "RunLoop", "AVPlayer", "AVAudioEngine",
-        "CLLocationManager", "CBCentralManager", "URLSessionTask", "URLSessionDataTask",
-        "NSItemProvider", "UserDefaults", "FileHandle", "InputStream", "OutputStream", "AnyCancellable",
+        "NSMutableDictionary", "NSMutableString", "Notification", "RunLoop", "AVPlayer", "AVAudioEngine",
+        "CLLocationManager", "CBCentralManager", "InputStream", "OutputStream", "AnyCancellable",
     ]
 
     /// Types whose presence as a stored member shows a class guards its own state.
@@ -205,6 +205,83 @@ public enum KnowledgeBase {
         ),
     ]
 
+    /// SDK callback properties the SDK calls on a background queue: `Operation.completionBlock`
+    /// and the `…Block` properties of CloudKit operations (`fetchRecordsResultBlock`,
+    /// `perRecordResultBlock`, `queryResultBlock`…). Source: Foundation `Operation` and CloudKit
+    /// `CKOperation` documentation ("called on a background queue").
+    public static func isBackgroundCallbackProperty(_ name: String) -> Bool {
+        name == "completionBlock" || (name.hasSuffix("Block") && name.count > 5)
+    }
+
+    /// SwiftUI state: `ObservableObject` (Combine), `@Published`, `@Observable` (Observation).
+    public static let observableObjectProtocol = "ObservableObject"
+    public static let publishedWrapper = "Published"
+    public static let observableMacro = "Observable"
+
+    /// Unstructured tasks. Source: the Swift standard library (`Task.init(priority:operation:)`
+    /// inherits the caller's isolation; `Task.detached` runs on no actor).
+    public static let unstructuredTask = "Task"
+    public static let detachedTask = "Task.detached"
+
+    /// `@TaskLocal`: task-local storage, safe to declare as a `static var`. Source: the Swift standard library.
+    public static let taskLocalAttribute = "TaskLocal"
+
+    /// Attached macros that turn a stored-looking property into a computed one: Swift Testing's
+    /// `@Tag static var critical: Self`. Source: swift-testing `Tag` documentation.
+    public static let computedPropertyMacros: Set<String> = ["Tag"]
+
     /// Global actors the SDK defines (a declaration carrying one is isolated).
-    public static let globalActors: Set<String> = ["MainActor"]
+    public static let globalActors: Set<String> = [mainActor]
+
+    /// The main actor's attribute name. Source: the Swift standard library (`@globalActor actor MainActor`).
+    public static let mainActor = "MainActor"
+
+    /// The attribute that declares a global actor (`@globalActor actor DatabaseActor`).
+    public static let globalActorAttribute = "globalActor"
+
+    /// The marker protocol itself. Source: the Swift standard library.
+    public static let sendableProtocol = "Sendable"
+
+    /// Whether an SDK class or protocol makes its subclasses and conformers main-actor isolated.
+    public static func isMainActorSDKType(_ name: String) -> Bool {
+        mainActorTypes.contains(name) || mainActorProtocols.contains(name)
+    }
+
+    /// SwiftUI protocols whose conformers' stored properties count as "used from a SwiftUI view".
+    public static let swiftUIViewProtocols: Set<String> = ["View", "App"]
+
+    /// Module names that qualify SDK types (`Foundation.Data`, `Swift.Int`).
+    public static let moduleNames: Set<String> = [
+        "Swift", "Foundation", "Dispatch", "SwiftUI", "UIKit", "AppKit", "Combine", "SwiftData", "CoreData",
+        "Observation", "os", "Darwin", "Glibc", "Synchronization", "CoreFoundation", "CoreGraphics", "WebKit",
+        "AVFoundation", "CoreLocation", "CoreBluetooth", "MapKit", "CloudKit", "XCTest", "Testing",
+    ]
+
+    /// Function type conventions whose values cannot capture state, hence Sendable
+    /// (`@convention(c)` C function pointers, `@convention(thin)`). Source: SE-0302.
+    public static let sendableFunctionConventions: Set<String> = ["c", "thin"]
+
+    /// Types that are not Sendable: `AnyHashable` (its conformance is unavailable), `Any` and
+    /// `AnyObject`, mutable Foundation reference types, and the SDK classes listed above.
+    /// Source: the Swift standard library and Foundation's Sendable annotations.
+    public static let nonSendableTypes: Set<String> = nonSendableClasses.union([
+        "AnyHashable", "Any", "AnyObject", "NSMutableData", "NSMutableSet", "NSMutableOrderedSet",
+        "NSMutableAttributedString", "NSMutableURLRequest", "NSMutableIndexSet", "NSObject", "Published",
+        "NSKeyedArchiver", "NSKeyedUnarchiver", "Process", "Pipe", "XMLParser", "Scanner",
+        "URLSession.DataTaskPublisher",
+    ])
+
+    /// Classes whose subclasses, when global-actor isolated, are still Sendable: swiftc accepts
+    /// a direct subclass of `NSObject`.
+    public static let sendableSuperclasses: Set<String> = ["NSObject"]
+
+    /// Attributes on properties that start with a capital letter but are not property wrappers
+    /// (so they do not change the stored type). Source: Interface Builder, Core Data, SwiftData,
+    /// Observation and Swift Testing attributes and macros.
+    public static let nonWrapperAttributes: Set<String> = [
+        "IBOutlet", "IBAction", "IBInspectable", "IBDesignable", "IBSegueAction", "NSManaged", "NSCopying",
+        "GKInspectable", "Attribute", "Relationship", "Transient", "ObservationIgnored", "ObservationTracked",
+        "Sendable", "Observable", "Model", "Test", "Suite", "Entry", "UIApplicationMain", "NSApplicationMain",
+        "Tag", "MainActor", "ModelActor",
+    ]
 }

@@ -52,35 +52,49 @@ public struct EscapingClosureMissingSendable: Rule {
         }
     }
 
-    /// A function type (written, or through a workspace typealias) that is neither `@Sendable`,
-    /// `sending`, nor global-actor isolated (`@MainActor () -> Void` is Sendable already).
-    func needsSendable(_ tree: SyntaxTree, _ type: Int32, _ index: WorkspaceIndex) -> Bool {
-        let f = tree[type].flags
-        if f.contains(.isSendable) || f.contains(.isSending) || f.contains(.hasGlobalActor) { return false }
-        if f.contains(.isFunctionType) { return true }
-        return index.closureTypealiases[tree.name(of: type)] == false
+    /// A function type (written, or through a workspace typealias) that is not Sendable by the
+    /// shared model (`@Sendable`, `@convention(c)` and global-actor function types are), and not
+    /// taken as `sending`.
+    func needsSendable(_ type: Int32, _ file: FileContext) -> Bool {
+        let flags = file.tree[type].flags
+        if flags.contains(.isSending) || flags.contains(.isSendable) { return false }
+        let expr = file.model.typeExpr(type)
+        guard file.model.functionType(expr, at: type) != nil else { return false }
+        return file.model.sendability(of: expr.unwrapped, at: type) == .notSendable
+    }
+
+    /// Where a hand-off goes and how serious it is.
+    struct HandOff {
+        var description: String
+        var severity: Severity
     }
 
     func checkParameter(_ param: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
         // `@escaping`, or an optional closure (which escapes without saying so).
         guard let type = tree.firstChild(param, kind: .type),
-            tree[type].flags.contains(.isEscaping) || tree[type].flags.isSuperset(of: [.isOptional, .isFunctionType]),
-            needsSendable(tree, type, file.index)
+            tree[type].flags.contains(.isEscaping) || tree[type].flags.contains(.isOptional),
+            needsSendable(type, file)
         else { return }
         let clause = tree[param].parent
-        guard clause >= 0 else { return }
         let function = tree[clause].parent
-        guard function >= 0, [.funcDecl, .initDecl].contains(tree[function].kind),
+        guard tree[clause].kind == .parameterClause, [.funcDecl, .initDecl].contains(tree[function].kind),
             let body = tree.firstChild(function, kind: .codeBlock)
         else { return }
         let internalName = tree[param].keyword >= 0 ? tree[param].keyword : tree[param].name
         guard internalName >= 0 else { return }
         let name = tree.text(token: internalName)
-        let references = tree.subtree(body).filter { tree[$0].kind == .identifierExpr && tree.name(of: $0) == name }
-        var handoff: String?
+        guard name != "_" else { return }
+        let references = tree.subtree(body).filter { n in
+            tree[n].kind == .identifierExpr && tree.name(of: n) == name
+                && file.model.resolveLocal(name, at: n)?.node == param
+        }
+        var handoff: HandOff?
         for r in references {
-            if let h = handOff(r, body: body, file) { handoff = h; break }
+            if let h = handOff(r, body: body, file) {
+                handoff = h
+                break
+            }
         }
         guard let handoff else { return }
         var fixes = [sendableFix(tree, type)]
@@ -93,24 +107,24 @@ public struct EscapingClosureMissingSendable: Rule {
         findings.append(
             file.finding(
                 Self.descriptor, tree.startOf(token: internalName)..<tree.range(of: param).upperBound,
-                "Escaping closure '\(name)' is not Sendable but is \(handoff); its captures would be shared across isolation domains.",
-                fixes: fixes))
+                "Escaping closure '\(name)' is not Sendable but is \(handoff.description); its captures would be shared across isolation domains.",
+                fixes: fixes, severity: handoff.severity))
     }
 
     /// How a reference leaves the function's isolation domain, or nil.
-    func handOff(_ reference: Int32, body: Int32, _ file: FileContext) -> String? {
+    func handOff(_ reference: Int32, body: Int32, _ file: FileContext) -> HandOff? {
         let tree = file.tree
         // Passed itself as the work item: `queue.async(execute: work)`, `Task.detached(operation: work)`.
         let direct = tree[reference].parent
-        if direct >= 0, tree[direct].kind == .argument {
+        if tree[direct].kind == .argument {
             let call = tree[direct].parent
-            if call >= 0, tree[call].kind == .call, let callee = tree.callee(of: call),
-                let path = tree.plainPath(of: callee)
-            {
+            if tree[call].kind == .call, let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) {
                 if CalleeClassifier.isBackgroundQueueDispatch(path) {
-                    return "passed to \(path), whose work item is @Sendable"
+                    return HandOff(description: "passed to \(path), whose work item is @Sendable", severity: .error)
                 }
-                if path == "Task.detached" { return "passed to Task.detached" }
+                if path == KnowledgeBase.detachedTask {
+                    return HandOff(description: "passed to \(KnowledgeBase.detachedTask)", severity: .error)
+                }
             }
         }
         var n = tree[reference].parent
@@ -118,16 +132,18 @@ public struct EscapingClosureMissingSendable: Rule {
             if tree[n].kind == .closure, let call = tree.callReceiving(closure: n), let callee = tree.callee(of: call),
                 let path = tree.plainPath(of: callee)
             {
-                if path == "Task.detached" { return "captured by Task.detached" }
-                if path == "Task", !file.isolation.isolation(at: call).isGlobalActor {
-                    return "captured by a Task started outside any global actor"
+                if path == KnowledgeBase.detachedTask {
+                    return HandOff(description: "captured by \(KnowledgeBase.detachedTask)", severity: .error)
+                }
+                if path == KnowledgeBase.unstructuredTask, !file.isolation.isolation(at: call).isGlobalActor {
+                    return HandOff(description: "captured by a Task started outside any global actor", severity: .error)
                 }
                 // From main-actor code, the compiler knows `DispatchQueue.main` stays on the main actor.
                 if CalleeClassifier.isMainQueueDispatch(path), !file.isolation.isolation(at: call).isMainActor {
-                    return "captured by \(path), whose closure is @Sendable"
+                    return HandOff(description: "captured by \(path), whose closure is @Sendable", severity: .error)
                 }
                 if CalleeClassifier.isBackgroundQueueDispatch(path) {
-                    return "captured by \(path), whose closure is @Sendable"
+                    return HandOff(description: "captured by \(path), whose closure is @Sendable", severity: .error)
                 }
             }
             n = tree[n].parent
@@ -138,7 +154,7 @@ public struct EscapingClosureMissingSendable: Rule {
         // `handlers[key] = closure` stores into `handlers`.
         if tree[target].kind == .subscriptExpr, let base = tree.children(target).first { target = base }
         let property: String
-        if tree[target].kind == .identifierExpr {
+        if tree[target].kind == .identifierExpr, file.model.resolveLocal(tree.name(of: target), at: target) == nil {
             property = tree.name(of: target)
         } else if tree[target].kind == .memberAccess, let base = tree.children(target).first,
             tree[base].kind == .selfExpr
@@ -147,33 +163,33 @@ public struct EscapingClosureMissingSendable: Rule {
         } else {
             return nil
         }
-        guard let owner = tree.enclosingType(of: reference) else { return nil }
-        let ownerName = tree.name(of: owner)
-        guard let info = file.index.type(ownerName),
-            info.properties.contains(where: { $0.name == property && !$0.isStatic })
+        guard let owner = tree.enclosingType(of: reference), let s = file.model.symbol(of: owner),
+            file.index.properties(s).contains(where: { $0.name == property && !$0.isStatic })
         else { return nil }
-        if info.kind == .actorDecl { return "stored in property '\(property)' of actor \(ownerName)" }
-        if file.index.inherited(ownerName).contains("Sendable") {
-            return "stored in property '\(property)' of Sendable type \(ownerName)"
+        let ownerName = file.index.symbol(s).name
+        if file.index.symbol(s).kind == .actorDecl {
+            return HandOff(description: "stored in property '\(property)' of actor \(ownerName)", severity: .warning)
         }
-        return nil
+        guard let conformance = file.index.explicitSendableConformance(s) else { return nil }
+        return HandOff(
+            description:
+                "stored in property '\(property)' of \(conformance.isUnchecked ? "@unchecked " : "")Sendable type \(ownerName)",
+            severity: conformance.isUnchecked ? .warning : .error)
     }
 
     /// The property expression a reference is stored into, if any.
     func storageTarget(of reference: Int32, _ tree: SyntaxTree) -> Int32? {
         let parent = tree[reference].parent
-        guard parent >= 0 else { return nil }
         if tree[parent].kind == .sequenceExpr {
             let operands = Array(tree.children(parent))
             guard let k = operands.firstIndex(of: reference), k > 0,
-                tree.tokens[Int(tree[operands[k - 1]].endToken)].kind == .equal
+                tree.token(at: tree[operands[k - 1]].endToken).kind == .equal
             else { return nil }
             return operands[k - 1]
         }
         if tree[parent].kind == .argument {
             let call = tree[parent].parent
-            guard call >= 0, tree[call].kind == .call, let callee = tree.callee(of: call),
-                tree[callee].kind == .memberAccess,
+            guard tree[call].kind == .call, let callee = tree.callee(of: call), tree[callee].kind == .memberAccess,
                 KnowledgeBase.mutatingMethods.contains(tree.name(of: callee))
             else { return nil }
             return tree.children(callee).first
@@ -183,27 +199,69 @@ public struct EscapingClosureMissingSendable: Rule {
 
     func checkProperty(_ decl: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
-        // Cheap test first: does any binding have a non-Sendable function type?
-        guard
-            tree.children(decl, kind: .binding).contains(where: { b in
-                tree.firstChild(b, kind: .type).map { needsSendable(tree, $0, file.index) } ?? false
-            }),
-            !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"), let owner = directOwnerType(tree, decl)
+        guard !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"),
+            let owner = directOwnerType(tree, decl)
         else { return }
+        // Cheap test first: does any binding hold a non-Sendable function type?
+        let candidates = tree.children(decl, kind: .binding).compactMap { b -> (Int32, Int32)? in
+            guard IndexBuilder.isStored(tree, b), let type = tree.firstChild(b, kind: .type),
+                tree[type].flags.contains(.isFunctionType) || containsClosure(tree, type)
+                    || file.index.hasTypealias(named: tree.name(of: type))
+            else { return nil }
+            return (b, type)
+        }
+        guard !candidates.isEmpty else { return }
         let kind = tree[owner].kind
-        guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl else { return }
-        let ownerName = tree.name(of: owner)
-        guard file.index.inherited(ownerName).contains("Sendable"), !file.isolation.typeIsolation(owner).isGlobalActor
+        guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl,
+            let s = file.model.symbol(of: owner), let conformance = file.index.explicitSendableConformance(s),
+            !file.isolation.typeIsolation(owner).isGlobalActor
         else { return }
-        for b in tree.children(decl, kind: .binding) where IndexBuilder.isStored(tree, b) {
-            guard let type = tree.firstChild(b, kind: .type), needsSendable(tree, type, file.index) else { continue }
+        let ownerName = file.index.symbol(s).name
+        for (b, type) in candidates {
+            guard let closure = nonSendableClosure(in: file.model.typeExpr(type), at: type, file) else { continue }
             let keyword = tree[decl].keyword
+            let inside =
+                closure.isDirect
+                ? "stores a non-Sendable closure" : "stores non-Sendable closures (in \(closure.container))"
             findings.append(
                 file.finding(
                     Self.descriptor, file.range(from: keyword, through: tree[b].name >= 0 ? tree[b].name : keyword),
-                    "'\(tree.name(of: b))' stores a non-Sendable closure in \(ownerName), which declares Sendable: any thread may call it while its captures are not protected.",
-                    fixes: [sendableFix(tree, type)]))
+                    "'\(tree.name(of: b))' \(inside) in \(ownerName), which declares \(conformance.isUnchecked ? "@unchecked " : "")Sendable: any thread may call it while its captures are not protected.",
+                    fixes: closure.isDirect ? [sendableFix(tree, type)] : [],
+                    severity: conformance.isUnchecked ? .warning : .error))
         }
+    }
+
+    /// Whether a type's text holds a function arrow inside brackets or parentheses (`[() -> Void]`).
+    func containsClosure(_ tree: SyntaxTree, _ type: Int32) -> Bool {
+        let n = tree[type]
+        return (n.firstToken..<n.endToken).contains { tree.token(at: $0).kind == .arrow }
+    }
+
+    /// A non-Sendable function type in a property's type: the type itself, or one inside an
+    /// optional, array, dictionary or tuple.
+    func nonSendableClosure(in type: TypeExpr, at node: Int32, _ file: FileContext) -> (
+        isDirect: Bool, container: String
+    )? {
+        if case .function = type.unwrapped {
+            return file.model.sendability(of: type, at: node) == .notSendable ? (true, "") : nil
+        }
+        for part in type.allParts {
+            if case .function = part, file.model.sendability(of: part, at: node) == .notSendable {
+                let container: String
+                switch type.unwrapped {
+                case .array: container = "an array"
+                case .dictionary: container = "a dictionary"
+                case .tuple: container = "a tuple"
+                default: container = "its type"
+                }
+                return (false, container)
+            }
+        }
+        if file.model.functionType(type, at: node) != nil, file.model.sendability(of: type, at: node) == .notSendable {
+            return (true, "")
+        }
+        return nil
     }
 
     /// `@Sendable ` before the function type's parameter list (inside `( … )?` for optionals).
@@ -212,11 +270,11 @@ public struct EscapingClosureMissingSendable: Rule {
         var offset = tree.start(type)
         var k = n.firstToken
         while k < n.endToken {
-            let t = tree.tokens[Int(k)]
-            if t.kind == .lParen {
+            let t = tree.token(at: k)
+            if t.kind == .lParen, Int(k) < tree.matching.count {
                 let close = tree.matching[Int(k)]
-                if close > k, Int(close) + 1 < tree.tokens.count {
-                    let after = tree.tokens[Int(close) + 1]
+                if close > k {
+                    let after = tree.token(at: close + 1)
                     if after.kind == .arrow || after.keyword == .async || after.keyword == .throws {
                         offset = Int(t.start)
                         break

@@ -45,14 +45,21 @@ public struct GlobalMutableState: Rule {
         let tree = file.tree
         let isStatic = tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class")
         let owner = directOwnerType(tree, decl)
-        let isGlobal = tree.isFileScope(decl)
         if isStatic {
             guard let owner, tree[owner].kind != .protocolDecl else { return }
         } else {
-            guard isGlobal, !file.isolation.isMainFile else { return }
+            guard tree.isFileScope(decl), !file.isolation.isMainFile else { return }
         }
         if tree.unsafeNonisolatedModifier(decl) != nil { return }
-        for a in tree.attributeNames(of: decl) where a == "TaskLocal" || file.index.isGlobalActorAttribute(a) { return }
+        for a in tree.attributeNames(of: decl) {
+            // `@TaskLocal`, a global actor, or a macro that makes the property computed (`@Tag`).
+            if KnowledgeBase.taskLocalAttribute == a || file.index.isGlobalActorAttribute(a)
+                || KnowledgeBase.computedPropertyMacros.contains(a)
+            {
+                return
+            }
+        }
+        if tree.hasModifier(decl, "nonisolated") { return }
         if let owner {
             if file.isolation.typeIsolation(owner).isGlobalActor { return }
         } else if file.settings.defaultIsolationMainActor {
@@ -63,26 +70,31 @@ public struct GlobalMutableState: Rule {
             return
         }
         let keyword = tree[decl].keyword
-        let names = IndexBuilder.propertyInfos(tree, decl).map(\.name)
-        let name = names.first ?? "?"
+        guard keyword >= 0 else { return }
+        let properties = IndexBuilder.propertyInfos(tree, decl)
+        let names = properties.map(\.name)
+        guard let name = names.first else { return }
         let what = isStatic ? "Static property '\(name)'" : "Global variable '\(name)'"
         let nameEnd = tree[firstBinding].name >= 0 ? tree[firstBinding].name : keyword
         let range = file.range(from: keyword, through: nameEnd)
-        let isLet = tree[decl].flags.contains(.isLet)
-        let typeText = IndexBuilder.propertyInfos(tree, decl).first?.typeText
+        let type = properties.first?.type
 
-        if isLet {
-            guard let t = typeText, file.index.isNonSendableClass(simpleTypeName(t)) else { return }
+        if tree[decl].flags.contains(.isLet) {
+            // A constant is safe unless its type is not Sendable: the compiler rejects a shared
+            // reference to a non-Sendable workspace type ("may have shared mutable state").
+            guard let type, let display = properties.first?.typeText, isWorkspaceType(type, file, at: decl),
+                file.model.sendability(of: type, at: decl) == .notSendable
+            else { return }
             findings.append(
                 file.finding(
                     Self.descriptor, range,
-                    "\(what) holds non-Sendable class '\(simpleTypeName(t))', which may have shared mutable state that any task can reach; Swift 6 rejects it.",
+                    "\(what) holds non-Sendable type '\(simpleTypeName(display))', which may have shared mutable state that any task can reach; Swift 6 rejects it.",
                     fixes: [isolateFix(tree, decl), optOutFix(tree, decl)]))
             return
         }
         var fixes: [Fix] = []
-        if let t = typeText, names.allSatisfy({ !file.index.mutatedNames.contains($0) }),
-            file.index.isValueType(t) || file.index.isKnownSendable(t)
+        if let type, names.allSatisfy({ !file.index.mutatedNames.contains($0) }),
+            isValueType(type, file, at: decl) || file.model.sendability(of: type, at: decl) == .sendable
         {
             fixes.append(
                 Fix(title: "Make it a constant (`let`)", edits: [Edits.replace(tree.tokenRange(keyword), with: "let")]))
@@ -94,6 +106,29 @@ public struct GlobalMutableState: Rule {
                 Self.descriptor, range,
                 "\(what) is nonisolated shared mutable state: any task can read and write it at once, and Swift 6 rejects it. Isolate it to a global actor, make it a constant, or protect it and opt out explicitly.",
                 fixes: fixes))
+    }
+
+    /// A type the workspace declares (directly, or as the element of an optional).
+    func isWorkspaceType(_ type: TypeExpr, _ file: FileContext, at node: Int32) -> Bool {
+        guard let path = type.unwrapped.path else { return false }
+        return file.index.resolveSymbol(path, in: file.model.lookupContext(at: node)) != nil
+    }
+
+    /// A struct or enum (the workspace's, or a standard value type): a `let` of it is a constant.
+    func isValueType(_ type: TypeExpr, _ file: FileContext, at node: Int32) -> Bool {
+        switch type.unwrapped {
+        case .array, .dictionary, .tuple: return true
+        case .nominal:
+            guard let path = type.unwrapped.path else { return false }
+            if let s = file.index.resolveSymbol(path, in: file.model.lookupContext(at: node)) {
+                return [.structDecl, .enumDecl].contains(file.index.symbol(s).kind)
+            }
+            return path.last.map {
+                KnowledgeBase.sendableValueTypes.contains($0) || KnowledgeBase.sendableContainers.contains($0)
+            }
+                ?? false
+        default: return false
+        }
     }
 
     func isolateFix(_ tree: SyntaxTree, _ decl: Int32) -> Fix {
@@ -113,18 +148,7 @@ public struct GlobalMutableState: Rule {
     }
 }
 
-/// The type or extension a declaration is a direct member of (through `#if`), or nil.
-func directOwnerType(_ tree: SyntaxTree, _ decl: Int32) -> Int32? {
-    var p = tree[decl].parent
-    while p >= 0, tree[p].kind == .ifConfig || tree[p].kind == .ifConfigClause { p = tree[p].parent }
-    guard p >= 0, tree[p].kind == .memberBlock else { return nil }
-    let owner = tree[p].parent
-    return owner >= 0 && SyntaxTree.typeDeclKinds.contains(tree[owner].kind) ? owner : nil
-}
-
 /// `Foo` for `Foo`, `Foo?`, `Module.Foo`, `Foo<Bar>`.
 func simpleTypeName(_ text: String) -> String {
-    var t = text.trimmingSuffix("?").trimmingSuffix("!")
-    if let lt = t.firstIndex(of: "<") { t = String(t[..<lt]) }
-    return t.split(separator: ".").last.map(String.init) ?? t
+    TypeExpr.parse(text).unwrapped.simpleName ?? text
 }

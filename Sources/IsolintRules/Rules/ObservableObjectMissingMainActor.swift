@@ -39,15 +39,21 @@ public struct ObservableObjectMissingMainActor: Rule {
         guard !file.settings.defaultIsolationMainActor else { return }
         let name = tree.name(of: decl)
         let members = tree.members(of: decl)
-        let observable = file.index.conforms(name, to: "ObservableObject")
-        let published = members.contains { tree[$0].kind == .varDecl && tree.hasAttribute($0, "Published") }
-        let viewObservable = tree.hasAttribute(decl, "Observable") && file.index.viewReferencedTypes.contains(name)
+        let observable = file.model.conforms(decl, to: KnowledgeBase.observableObjectProtocol)
+        let published = members.contains { m in
+            tree[m].kind == .varDecl && tree.attributeNames(of: m).contains(KnowledgeBase.publishedWrapper)
+        }
+        let viewObservable =
+            tree.attributeNames(of: decl).contains(KnowledgeBase.observableMacro)
+            && file.index.viewReferencedTypes.contains(name)
         guard observable || published || viewObservable else { return }
         if file.isolation.typeIsolation(decl).isGlobalActor { return }
         let isolatedMembers = members.filter {
             [.varDecl, .funcDecl, .initDecl, .subscriptDecl].contains(tree[$0].kind)
         }
-        if !isolatedMembers.isEmpty, isolatedMembers.allSatisfy({ tree.hasAttribute($0, "MainActor") }) { return }
+        if !isolatedMembers.isEmpty, isolatedMembers.allSatisfy({ file.model.memberIsolation($0).isMainActor }) {
+            return
+        }
         let why =
             observable
             ? "is an ObservableObject"

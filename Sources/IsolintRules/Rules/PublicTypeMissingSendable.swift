@@ -35,64 +35,66 @@ public struct PublicTypeMissingSendable: Rule {
 
     public func check(_ decl: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard file.settings.kind == .library || file.settings.kind == .unknown else { return }
+        guard file.settings.kind == .library || file.settings.kind == .unknown, tree[decl].name >= 0,
+            tree[decl].keyword >= 0, let s = file.model.symbol(of: decl)
+        else { return }
+        let index = file.index
+        let info = index.primaryDecl(s)
+        guard index.isVisiblyPublic(s), !info.isFrozen, index.declaredSendability(s) == .none else { return }
+        // In a default-MainActor target the type is main-actor isolated, hence Sendable, for
+        // clients too (unless declared nonisolated: then its own declaration decides).
+        if file.settings.defaultIsolationMainActor, index.globalActor(of: s) != nil { return }
+        if isNamespace(s, index) { return }
+        guard case .sendable(let required) = index.structuralSendability(s) else { return }
         let name = tree.name(of: decl)
-        guard file.index.publicSendableCandidates.contains(name), isPubliclyVisible(decl, file) else { return }
-        let inherited = tree.inheritedTypes(of: decl)
-        let offset: Int
-        let text: String
-        if let last = inherited.last {
-            offset = tree.range(of: last.node).upperBound
-            text = ", Sendable"
-        } else if let generics = tree.firstChild(decl, kind: .genericParams) {
-            offset = tree.range(of: generics).upperBound
-            text = ": Sendable"
-        } else {
-            offset = tree.tokenRange(tree[decl].name).upperBound
-            text = ": Sendable"
-        }
         let kind = tree[decl].kind == .structDecl ? "struct" : "enum"
+        let fix: Fix
+        if required.contains(true) {
+            // Sendable only when some generic parameters are: a conditional conformance.
+            let params = zip(info.genericParameters, required).filter(\.1).map { "\($0.0): Sendable" }
+            let qualified = tree.qualifiedName(of: decl).qualified
+            let end = tree.range(of: decl).upperBound
+            let eol = tree.lineEnding
+            let indent = tree.indentation(at: tree.start(decl))
+            let text =
+                eol + eol + indent + "extension \(qualified): Sendable where \(params.joined(separator: ", ")) {}"
+            fix = Fix(
+                title:
+                    "Add a conditional conformance: `extension \(name): Sendable where \(params.joined(separator: ", "))`",
+                edits: [Edits.insert(text, at: end)])
+        } else {
+            let inherited = tree.inheritedTypes(of: decl)
+            let offset: Int
+            let text: String
+            if let last = inherited.last {
+                offset = tree.range(of: last.node).upperBound
+                text = ", Sendable"
+            } else if let generics = tree.firstChild(decl, kind: .genericParams) {
+                offset = tree.range(of: generics).upperBound
+                text = ": Sendable"
+            } else {
+                offset = tree.tokenRange(tree[decl].name).upperBound
+                text = ": Sendable"
+            }
+            fix = Fix(title: "Add `Sendable` to the inheritance clause", edits: [Edits.insert(text, at: offset)])
+        }
         findings.append(
             file.finding(
                 Self.descriptor, tree.tokenRange(tree[decl].keyword),
                 "Public \(kind) '\(name)' has only Sendable members but does not declare Sendable; public types are never inferred Sendable, so every use that needs it is an error.",
-                fixes: [Fix(title: "Add `Sendable` to the inheritance clause", edits: [Edits.insert(text, at: offset)])]
-            ))
+                fixes: [fix]))
     }
-}
 
-/// `public`/`open` itself and inside public types only (a public type nested in an internal
-/// one is internal, and inferred Sendable).
-func isPubliclyVisible(_ decl: Int32, _ file: FileContext) -> Bool {
-    let tree = file.tree
-    func isPublic(_ d: Int32) -> Bool { tree.hasModifier(d, "public") || tree.hasModifier(d, "open") }
-    guard isPublic(decl) else { return false }
-    var owner = tree.enclosingType(of: decl)
-    while let o = owner {
-        if tree[o].kind == .extensionDecl {
-            if !isPublic(o), file.index.type(tree.name(of: o))?.isPublic != true { return false }
-        } else if !isPublic(o) {
-            return false
-        }
-        owner = tree.enclosingType(of: o)
-    }
-    return true
-}
-
-extension WorkspaceIndex {
-    /// Public, non-frozen structs and enums without a Sendable conformance whose members are
-    /// all Sendable, assuming the others in the set are (greatest fixpoint, so mutually
-    /// recursive types are reported together).
-    func computePublicSendableCandidates() -> Set<String> {
-        var candidates: Set<String> = []
-        for (name, infos) in types {
-            guard let t = infos.first, infos.count == 1, t.kind == .structDecl || t.kind == .enumDecl, t.isPublic,
-                !t.attributes.contains("frozen"), !declaresSendable(name)
-            else { continue }
-            // A caseless enum is a namespace, never a value.
-            if t.kind == .enumDecl, !t.hasCases { continue }
-            candidates.insert(name)
-        }
-        return fixpoint(candidates, extra: inferredSendable)
+    /// A type used only as a namespace: a caseless enum, or a struct with only static members
+    /// that nothing in the workspace ever creates.
+    func isNamespace(_ s: SymbolID, _ index: WorkspaceIndex) -> Bool {
+        let decls = index.decls(s)
+        if index.symbol(s).kind == .enumDecl { return !decls.contains(where: \.hasCases) }
+        let instanceMembers =
+            decls.contains(where: \.hasInstanceMembers)
+            || index.extensionDecls(s).contains { e in
+                e.properties.contains { !$0.isStatic } || e.functions.contains { !$0.isStatic }
+            }
+        return !instanceMembers && !index.constructedNames.contains(index.symbol(s).name)
     }
 }

@@ -15,8 +15,9 @@ func lockMembers(_ file: FileContext, _ decl: Int32) -> [(name: String, type: St
 
 /// Whether a class is `@unchecked Sendable` in its own clause or an extension.
 func isUncheckedSendable(_ file: FileContext, _ decl: Int32) -> Bool {
-    file.tree.uncheckedSendableAttribute(decl) != nil
-        || file.index.extensionUnchecked.contains(file.tree.name(of: decl))
+    if file.tree.uncheckedSendableAttribute(decl) != nil { return true }
+    guard let s = file.model.symbol(of: decl) else { return false }
+    return file.index.explicitSendableConformance(s)?.isUnchecked == true
 }
 
 /// `unchecked-sendable-unguarded`: an `@unchecked Sendable` class with mutable stored state and
@@ -77,7 +78,7 @@ public struct UncheckedSendableUnguarded: Rule {
                     "'\(name)' is @unchecked Sendable but its mutable stored properties (\(mutable.map(\.name).joined(separator: ", "))) have no lock or queue guarding them; the compiler no longer checks them."
                 ))
         }
-        if file.index.conforms(name, to: "ObservableObject") {
+        if file.model.conforms(decl, to: KnowledgeBase.observableObjectProtocol) {
             findings.append(
                 file.finding(
                     Self.descriptor, range,

@@ -22,8 +22,28 @@ public struct AnyPayload {
     public let value: Any
 }
 
-public struct Box<Wrapped> {
-    public let wrapped: Wrapped
+/// Declared never Sendable: the opposite of a conformance.
+public struct FileToken {
+    public let descriptor: Int32
+}
+
+@available(*, unavailable)
+extension FileToken: Sendable {}
+
+/// Holds an `AnyHashable`, whose Sendable conformance is unavailable.
+public struct CacheKey {
+    public let base: AnyHashable
+}
+
+/// Conditionally Sendable members with a non-Sendable argument.
+public struct Slot<T> {
+    public let value: T
+}
+
+extension Slot: Sendable where T: Sendable {}
+
+public struct Shelf {
+    public let slot: Slot<NSMutableString>
 }
 
 public enum CacheEntry {

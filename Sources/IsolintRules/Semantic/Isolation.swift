@@ -114,7 +114,7 @@ public struct IsolationModel: Sendable {
     public func declarationIsolation(_ decl: Int32) -> Isolation? {
         if tree.hasModifier(decl, "nonisolated") { return Isolation(.nonisolated, "declared nonisolated") }
         for a in tree.attributeNames(of: decl) {
-            if a == "MainActor" { return Isolation(.mainActor, "declared @MainActor") }
+            if a == KnowledgeBase.mainActor { return Isolation(.mainActor, "declared @MainActor") }
             if a == "concurrent" { return Isolation(.concurrent, "declared @concurrent") }
             if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "declared @\(a)") }
         }
@@ -124,31 +124,69 @@ public struct IsolationModel: Sendable {
         return nil
     }
 
-    /// Isolation of a type's members. Nested types do not inherit their enclosing type's.
+    /// Isolation of a type's members (or an extension's). Nested types do not inherit their
+    /// enclosing type's; the index decided the rest (attributes, inheritance, default isolation).
     public func typeIsolation(_ decl: Int32) -> Isolation {
         let name = tree.name(of: decl)
-        if tree[decl].kind == .actorDecl { return Isolation(.actor(name), "members of actor \(name)") }
+        let kind = tree[decl].kind
+        if kind == .actorDecl { return Isolation(.actor(name), "members of actor \(name)") }
         if tree.hasModifier(decl, "nonisolated") { return Isolation(.nonisolated, "\(name) is declared nonisolated") }
-        for a in tree.attributeNames(of: decl) {
-            if a == "MainActor" { return Isolation(.mainActor, "\(name) is @MainActor") }
-            if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "\(name) is @\(a)") }
+        for a in tree.attributeNames(of: decl) where index.isGlobalActorAttribute(a) {
+            let k: IsolationKind = a == KnowledgeBase.mainActor ? .mainActor : .globalActor(a)
+            return Isolation(k, "\(name) is @\(a)")
         }
-        if tree[decl].kind == .extensionDecl, let t = index.type(name), t.kind == .actorDecl {
-            return Isolation(.actor(name), "members of actor \(name)")
-        }
-        for inherited in tree.inheritedTypes(of: decl).map(\.name) {
-            if let a = index.type(inherited)?.attributes.first(where: {
-                $0 != "MainActor" && index.isGlobalActorAttribute($0)
-            }) {
-                return Isolation(.globalActor(a), "\(name) inherits from \(inherited), which is @\(a)")
+        let module = settings.targetName ?? ""
+        let symbol: SymbolID?
+        if kind == .extensionDecl {
+            // Members of an extension that conforms to a global-actor protocol take its isolation.
+            for entry in tree.inheritedTypes(of: decl) {
+                if KnowledgeBase.isMainActorSDKType(entry.name) {
+                    return Isolation(
+                        .mainActor, "\(name) inherits from \(entry.name) (\(entry.name) is @MainActor in the SDK)")
+                }
+                let path = TypeExpr.parse(tree.textWithoutAttributes(entry.type)).path ?? [entry.name]
+                if let p = index.resolveSymbol(path, in: LookupContext(module: module)),
+                    index.symbol(p).kind == .protocolDecl,
+                    let g = index.globalActor(of: p), !g.origin.isEmpty
+                {
+                    let k: IsolationKind = g.actor == KnowledgeBase.mainActor ? .mainActor : .globalActor(g.actor)
+                    return Isolation(k, "\(name) inherits from \(entry.name) (\(g.origin))")
+                }
             }
-            if let r = index.mainActorReason(inherited) {
-                return Isolation(.mainActor, inherited == name ? r : "\(name) inherits from \(inherited) (\(r))")
+            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            switch index.resolve(path, in: LookupContext(module: module)) {
+            case .symbol(let s):
+                symbol = s
+            case .alias:
+                symbol = index.resolveSymbol(path, in: LookupContext(module: module))
+            case .external(let p):
+                if let last = p.last, KnowledgeBase.isMainActorSDKType(last) {
+                    return Isolation(.mainActor, "\(last) is @MainActor in the SDK")
+                }
+                symbol = nil
+            case .genericParameter:
+                symbol = nil
             }
+        } else {
+            symbol = index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
         }
-        if let r = index.mainActorReason(name) { return Isolation(.mainActor, r) }
-        if settings.defaultIsolationMainActor {
+        if let s = symbol {
+            if index.symbol(s).kind == .actorDecl {
+                return Isolation(.actor(index.symbol(s).name), "members of actor \(name)")
+            }
+            if let g = index.globalActor(of: s) {
+                return Isolation(g.actor == KnowledgeBase.mainActor ? .mainActor : .globalActor(g.actor), g.reason)
+            }
+            return Isolation(.nonisolated, "\(name) is not isolated to a global actor")
+        }
+        // Not in the index (a document the workspace has not seen): decide from the file alone.
+        if settings.defaultIsolationMainActor,
+            !tree.ancestors(decl).contains(where: { tree.hasModifier($0, "nonisolated") })
+        {
             return Isolation(.mainActor, "the target's default isolation is MainActor")
+        }
+        for entry in tree.inheritedTypes(of: decl) where KnowledgeBase.isMainActorSDKType(entry.name) {
+            return Isolation(.mainActor, "\(name) inherits from \(entry.name) (\(entry.name) is @MainActor in the SDK)")
         }
         return Isolation(.nonisolated, "\(name) is not isolated to a global actor")
     }
@@ -157,15 +195,35 @@ public struct IsolationModel: Sendable {
     /// inherits the enclosing context's.
     public func closureIsolation(_ closure: Int32) -> Isolation? {
         for a in tree.attributeNames(of: closure) {
-            if a == "MainActor" { return Isolation(.mainActor, "closure is @MainActor") }
+            if a == KnowledgeBase.mainActor { return Isolation(.mainActor, "closure is @MainActor") }
             if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "closure is @\(a)") }
-            if a == "Sendable" { return Isolation(.nonisolated, "@Sendable closure") }
+            if a == KnowledgeBase.sendableProtocol { return Isolation(.nonisolated, "@Sendable closure") }
             if a == "concurrent" { return Isolation(.concurrent, "@concurrent closure") }
+        }
+        if let property = callbackPropertyAssigned(closure) {
+            return Isolation(.nonisolated, "'\(property)' is called on a background queue by the SDK")
         }
         guard let call = tree.callReceiving(closure: closure), let callee = tree.callee(of: call),
             let path = tree.plainPath(of: callee)
         else { return nil }
         return CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree)
+    }
+}
+
+extension IsolationModel {
+    /// `operation.completionBlock = { … }`: the SDK callback property a closure is assigned to,
+    /// when the knowledge base says the SDK calls it off the main thread.
+    func callbackPropertyAssigned(_ closure: Int32) -> String? {
+        let parent = tree[closure].parent
+        guard tree[parent].kind == .sequenceExpr else { return nil }
+        let operands = tree.children(parent)
+        guard let k = operands.firstIndex(of: closure), k > 0 else { return nil }
+        let target = operands[operands.index(before: k)]
+        guard tree.token(at: tree[target].endToken).kind == .equal, tree[target].kind == .memberAccess else {
+            return nil
+        }
+        let name = tree.name(of: target)
+        return KnowledgeBase.isBackgroundCallbackProperty(name) ? name : nil
     }
 }
 

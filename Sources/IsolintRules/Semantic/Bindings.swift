@@ -1,0 +1,216 @@
+import IsolintSyntax
+
+/// A name a function or closure binds: a parameter, a local `let`/`var`, an `if let`/`guard let`,
+/// a pattern variable, a capture-list entry, `catch`'s implicit `error`, a local function.
+public struct LocalBinding: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case parameter, closureParameter, local, optionalBinding, pattern, capture, caughtError, localFunction
+    }
+    public var name: String
+    public var kind: Kind
+    /// The declaring node (parameter, binding, patternName, optionalBinding, pattern, captureItem…).
+    public var node: Int32
+    /// The node whose subtree sees the name.
+    public var scope: Int32
+    /// The name is visible from this byte offset on (a local is not visible before its declaration).
+    public var visibleFrom: Int
+    /// `var` (a mutable local), as opposed to `let`, a parameter or a pattern constant.
+    public var isVar: Bool
+    /// `[weak x]` / `[unowned x]` capture entries.
+    public var isWeak: Bool
+}
+
+/// What a closure captures from outside it.
+public struct Capture: Sendable, Equatable {
+    public var name: String
+    /// The outer binding it refers to; nil for `self` (explicit or implicit).
+    public var binding: LocalBinding?
+    public var isSelf: Bool
+    /// Every reference inside the closure, in source order.
+    public var references: [Int32]
+}
+
+/// Scopes and bindings of one file, computed once on first use (`SemanticModel.bindings`).
+public struct LocalScopes: Sendable {
+    let byScope: [Int32: [LocalBinding]]
+
+    init(_ tree: SyntaxTree) {
+        var out: [Int32: [LocalBinding]] = [:]
+        func add(
+            _ name: String, _ kind: LocalBinding.Kind, node: Int32, scope: Int32, from: Int, isVar: Bool = false,
+            weak: Bool = false
+        ) {
+            guard !name.isEmpty, name != "_", scope >= 0 else { return }
+            out[scope, default: []].append(
+                LocalBinding(
+                    name: name, kind: kind, node: node, scope: scope, visibleFrom: from, isVar: isVar, isWeak: weak))
+        }
+        for (i, node) in tree.nodes.enumerated() {
+            let n = Int32(i)
+            switch node.kind {
+            case .parameter:
+                let clause = node.parent
+                guard tree[clause].kind == .parameterClause else { continue }
+                let owner = tree[clause].parent
+                let ownerKind = tree[owner].kind
+                guard [.funcDecl, .initDecl, .subscriptDecl, .closure].contains(ownerKind) else { continue }
+                var name = tree.text(token: node.keyword >= 0 ? node.keyword : node.name)
+                // `{ (p: Int, q) in }`: an untyped closure parameter parses as a type.
+                if node.name < 0, ownerKind == .closure, let ty = tree.firstChild(n, kind: .type) {
+                    name = tree.name(of: ty)
+                }
+                add(name, ownerKind == .closure ? .closureParameter : .parameter, node: n, scope: owner, from: 0)
+            case .closureParam:
+                add(tree.name(of: n), .closureParameter, node: n, scope: node.parent, from: 0)
+            case .captureItem:
+                let closure = tree.enclosing(n, [.closure]) ?? -1
+                let weak = node.keyword >= 0
+                add(tree.name(of: n), .capture, node: n, scope: closure, from: 0, weak: weak)
+            case .binding:
+                let decl = node.parent
+                guard tree[decl].kind == .varDecl, LocalScopes.isLocalScope(tree, tree[decl].parent) else { continue }
+                let isVar = !tree[decl].flags.contains(.isLet)
+                let from = tree.start(decl)
+                if node.name >= 0 {
+                    add(tree.name(of: n), .local, node: n, scope: tree[decl].parent, from: from, isVar: isVar)
+                }
+                for p in tree.children(n, kind: .patternName) {
+                    add(tree.name(of: p), .local, node: p, scope: tree[decl].parent, from: from, isVar: isVar)
+                }
+            case .optionalBinding:
+                let stmt = node.parent
+                let isVar = !node.flags.contains(.isLet)
+                switch tree[stmt].kind {
+                case .guardStmt:
+                    // Visible after the guard, in the block holding it.
+                    let block = tree[stmt].parent
+                    let from = tree.range(of: stmt).upperBound
+                    if node.name >= 0 {
+                        add(tree.name(of: n), .optionalBinding, node: n, scope: block, from: from, isVar: isVar)
+                    }
+                    for p in tree.children(n, kind: .pattern) { addPattern(p, scope: block, from: from) }
+                case .ifStmt, .whileStmt:
+                    guard let body = tree.firstChild(stmt, kind: .codeBlock) else { continue }
+                    if node.name >= 0 {
+                        add(tree.name(of: n), .optionalBinding, node: n, scope: body, from: 0, isVar: isVar)
+                    }
+                    for p in tree.children(n, kind: .pattern) { addPattern(p, scope: body, from: 0) }
+                default:
+                    break
+                }
+            case .pattern:
+                let owner = node.parent
+                switch tree[owner].kind {
+                case .forStmt, .switchCase, .catchClause:
+                    addPattern(n, scope: owner, from: 0, all: tree[owner].kind == .forStmt)
+                default:
+                    break
+                }
+            case .catchClause:
+                if tree.firstChild(n, kind: .pattern) == nil { add("error", .caughtError, node: n, scope: n, from: 0) }
+            case .funcDecl:
+                if LocalScopes.isLocalScope(tree, node.parent) {
+                    add(tree.name(of: n), .localFunction, node: n, scope: node.parent, from: 0)
+                }
+            default:
+                break
+            }
+        }
+        byScope = out
+
+        /// Identifiers a pattern binds: every plain identifier of a `for` pattern; in other
+        /// patterns those after `let`/`var` (not enum case names, members or types after `as`/`is`).
+        func addPattern(_ p: Int32, scope: Int32, from: Int, all: Bool = false) {
+            let r = tree[p]
+            var binding = all
+            var isVar = false
+            var k = r.firstToken
+            while k < r.endToken {
+                let t = tree.token(at: k)
+                if t.keyword == .let || t.keyword == .var {
+                    binding = true
+                    isVar = t.keyword == .var
+                } else if t.keyword == .as || t.keyword == .is {
+                    k += 2
+                    continue
+                } else if binding, t.kind == .identifier, tree.token(at: k - 1).kind != .period,
+                    tree.token(at: k + 1).kind != .lParen, tree.token(at: k + 1).kind != .period,
+                    t.keyword != .in, t.keyword != .where
+                {
+                    add(tree.text(token: k), .pattern, node: p, scope: scope, from: from, isVar: isVar)
+                } else if t.keyword == .where || t.keyword == .in {
+                    break
+                }
+                k += 1
+            }
+        }
+    }
+
+    static func isLocalScope(_ tree: SyntaxTree, _ node: Int32) -> Bool {
+        switch tree[node].kind {
+        case .codeBlock, .closure, .switchCase: return true
+        case .ifConfigClause, .ifConfig: return isLocalScope(tree, tree[node].parent)
+        default: return false
+        }
+    }
+
+    /// The binding `name` refers to at `node`: the innermost scope enclosing it that binds the
+    /// name before that point. Stops at a type declaration (a nested type sees no locals).
+    public func resolve(_ name: String, at node: Int32, in tree: SyntaxTree) -> LocalBinding? {
+        let offset = tree.start(node)
+        var p = node
+        var steps = 0
+        while p >= 0, steps < 4096 {
+            steps += 1
+            if let list = byScope[p] {
+                // The last declaration before the use wins (shadowing in the same block).
+                if let b = list.last(where: { $0.name == name && $0.visibleFrom <= offset && $0.node != node }) {
+                    return b
+                }
+            }
+            let kind = tree[p].kind
+            if p != node, SyntaxTree.typeDeclKinds.contains(kind) { return nil }
+            p = tree[p].parent
+        }
+        return nil
+    }
+
+    /// What `closure` captures from outside it: outer locals it references, and `self` (written,
+    /// or implied by a bare reference to a member of the enclosing type, per `isMember`).
+    public func captures(of closure: Int32, in tree: SyntaxTree, isMember: (String) -> Bool) -> [Capture] {
+        var order: [String] = []
+        var found: [String: Capture] = [:]
+        let range = tree.range(of: closure)
+        for n in tree.subtree(closure) {
+            let node = tree[n]
+            let name: String
+            var binding: LocalBinding?
+            var isSelf = false
+            switch node.kind {
+            case .selfExpr:
+                name = "self"
+                isSelf = true
+            case .identifierExpr:
+                name = tree.name(of: n)
+                if let b = resolve(name, at: n, in: tree) {
+                    // Bound inside the closure: not a capture.
+                    if range.contains(tree.start(b.node)) || b.scope == closure { continue }
+                    binding = b
+                } else if isMember(name) {
+                    isSelf = true
+                } else {
+                    continue
+                }
+            default:
+                continue
+            }
+            let key = isSelf ? "self" : name
+            if found[key] == nil {
+                order.append(key)
+                found[key] = Capture(name: key, binding: binding, isSelf: isSelf, references: [])
+            }
+            found[key]?.references.append(n)
+        }
+        return order.compactMap { found[$0] }
+    }
+}

@@ -1,0 +1,84 @@
+extension WorkspaceIndex {
+    /// The inheritance entries of a symbol with the context each resolves in: the primary
+    /// declarations' and every extension's (not `@available(*, unavailable)` ones).
+    public func inheritanceEntries(_ s: SymbolID) -> [(
+        entry: InheritedEntry, context: LookupContext, inExtension: Bool
+    )] {
+        var out: [(InheritedEntry, LookupContext, Bool)] = []
+        let context = context(of: s)
+        for d in decls(s) { for e in d.inherited where !e.isSuppressed { out.append((e, context, false)) } }
+        for ext in extensionDecls(s) where !ext.isUnavailable {
+            let c = self.context(ofExtension: ext, extending: s)
+            for e in ext.inherited where !e.isSuppressed { out.append((e, c, true)) }
+        }
+        return out
+    }
+
+    /// Whether a symbol conforms to the protocol `name` (an SDK protocol, or a workspace protocol
+    /// of that name): directly, in an extension, through workspace protocols and superclasses,
+    /// or through a typealias composition (`typealias Model = ObservableObject & Identifiable`).
+    public func conforms(_ s: SymbolID, to name: String) -> Bool {
+        var visited: Set<SymbolID> = [s]
+        var stack: [SymbolID] = [s]
+        while let current = stack.popLast() {
+            var pending = inheritanceEntries(current).map { ($0.entry.type, $0.context) }
+            var steps = 0
+            while let (type, context) = pending.popLast(), steps < 256 {
+                steps += 1
+                switch type {
+                case .existential(let parts):
+                    pending += parts.map { ($0, context) }
+                case .nominal:
+                    guard let path = type.path else { continue }
+                    switch resolve(path, in: context) {
+                    case .external(let p):
+                        if p.last == name { return true }
+                    case .symbol(let other):
+                        if symbol(other).name == name, symbol(other).kind == .protocolDecl { return true }
+                        if visited.insert(other).inserted { stack.append(other) }
+                    case .alias(let a):
+                        pending.append((typealiases[Int(a)].target, resolver.context(ofAlias: a)))
+                    case .genericParameter:
+                        break
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        return false
+    }
+
+    /// An explicit `Sendable` or `@unchecked Sendable` conformance (or one through a refining
+    /// protocol) in the declaration or an extension; not isolation, not inference, and never
+    /// for a type declared never Sendable.
+    public func explicitSendableConformance(_ s: SymbolID) -> (isUnchecked: Bool, reason: String)? {
+        if case .explicitlyNot = declaredSendability(s) { return nil }
+        for (entry, context, _) in inheritanceEntries(s) {
+            guard let path = entry.type.path else { continue }
+            let refines: Bool
+            switch resolve(path, in: context) {
+            case .external(let p): refines = p.last.map(KnowledgeBase.sendableRefiningProtocols.contains) ?? false
+            case .symbol(let other): refines = refinesSendable(other)
+            case .alias(let a):
+                refines =
+                    sendability(of: .existential([typealiases[Int(a)].target]), in: resolver.context(ofAlias: a))
+                    == .sendable
+            case .genericParameter: refines = false
+            }
+            if refines {
+                return (
+                    entry.isUnchecked, "\(symbol(s).name) declares \(entry.isUnchecked ? "@unchecked " : "")Sendable"
+                )
+            }
+        }
+        return nil
+    }
+
+    /// `conforms(_:to:)` for a file-scope type name (tests).
+    public func conforms(typeNamed type: String, to name: String, module: String = "") -> Bool {
+        guard let s = resolveSymbol(type.split(separator: ".").map(String.init), in: LookupContext(module: module))
+        else { return false }
+        return conforms(s, to: name)
+    }
+}

@@ -1,0 +1,424 @@
+import Foundation
+import IsolintSyntax
+
+/// Builds the part of the workspace index one file contributes, in one pass over its nodes.
+/// `module` is the file's target and `defaultMainActor` its default isolation: both decide how
+/// names resolve and what is isolated, so the index records them with every declaration.
+public enum IndexBuilder {
+    static let assignmentOperators: Set<String> = [
+        "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "??=", "&+=", "&-=", "&*=",
+    ]
+
+    static let arithmeticOperators: Set<String> = [
+        "+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^", "&+", "&-", "&*",
+    ]
+
+    public static func index(_ tree: SyntaxTree, settings: TargetSettings = .standalone) -> WorkspaceIndex {
+        var index = WorkspaceIndex()
+        let module = settings.targetName ?? ""
+        let defaultMainActor = settings.defaultIsolationMainActor
+        for (i, node) in tree.nodes.enumerated() {
+            let n = Int32(i)
+            switch node.kind {
+            case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl:
+                guard node.name >= 0 else { continue }
+                let info = typeDecl(tree, n, module: module, defaultMainActor: defaultMainActor)
+                if info.attributes.contains(KnowledgeBase.globalActorAttribute) { index.addGlobalActor(info.name) }
+                if info.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
+                    index.addViewReferences(info.referencedTypes)
+                }
+                index.add(info)
+            case .extensionDecl:
+                guard let ext = extensionDecl(tree, n, module: module, defaultMainActor: defaultMainActor) else {
+                    continue
+                }
+                if ext.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
+                    index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)))
+                }
+                index.add(ext)
+            case .typealiasDecl:
+                guard node.name >= 0, let ty = tree.firstChild(n, kind: .type) else { continue }
+                let (qualified, parent) = tree.qualifiedName(of: n)
+                index.add(
+                    TypealiasDecl(
+                        name: tree.name(of: n), qualifiedName: qualified, module: module,
+                        target: TypeExpr.parse(tree.text(of: ty)), parent: parent,
+                        enclosingScopes: tree.enclosingScopes(of: n).scopes,
+                        genericParameters: genericParameters(tree, n).names))
+            case .funcDecl:
+                if node.name >= 0, tree.isFileScope(n) { index.addFunction(functionInfo(tree, n), module: module) }
+            case .sequenceExpr:
+                recordAssignments(tree, n, into: &index)
+            case .prefixExpr:
+                if tree.token(at: node.firstToken).kind == .prefixAmp {
+                    for name in names(in: tree, n) { index.addMutated(name) }
+                }
+            case .call:
+                guard let callee = tree.callee(of: n) else { continue }
+                if tree[callee].kind == .memberAccess {
+                    let method = tree.name(of: callee)
+                    if KnowledgeBase.mutatingMethods.contains(method), let base = tree.children(callee).first {
+                        for name in names(in: tree, base) { index.addMutated(name) }
+                    }
+                    if method == "init", let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
+                        index.addConstructed(tree.name(of: base))
+                    }
+                } else if tree[callee].kind == .identifierExpr {
+                    index.addConstructed(tree.name(of: callee))
+                }
+            default:
+                break
+            }
+        }
+        return index
+    }
+
+    static func typeDecl(_ tree: SyntaxTree, _ n: Int32, module: String, defaultMainActor: Bool) -> TypeDecl {
+        let members = tree.members(of: n)
+        var properties: [PropertyInfo] = []
+        var functions: [FunctionInfo] = []
+        var associated: [TypeExpr] = []
+        var hasCases = false
+        var hasInstanceMembers = false
+        for m in members {
+            let isStatic = tree.hasModifier(m, "static") || tree.hasModifier(m, "class")
+            switch tree[m].kind {
+            case .varDecl:
+                properties += propertyInfos(tree, m)
+                if !isStatic { hasInstanceMembers = true }
+            case .funcDecl:
+                functions.append(functionInfo(tree, m))
+                if !isStatic { hasInstanceMembers = true }
+            case .initDecl:
+                functions.append(functionInfo(tree, m))
+                hasInstanceMembers = true
+            case .subscriptDecl:
+                if !isStatic { hasInstanceMembers = true }
+            case .enumCaseDecl:
+                hasCases = true
+                hasInstanceMembers = true
+                for element in tree.children(m, kind: .enumElement) {
+                    if let clause = tree.firstChild(element, kind: .parameterClause) {
+                        for p in tree.children(clause, kind: .parameter) {
+                            if let ty = tree.firstChild(p, kind: .type) {
+                                associated.append(TypeExpr.parse(tree.text(of: ty)))
+                            }
+                        }
+                    }
+                }
+            default:
+                break
+            }
+        }
+        let (qualified, parent) = tree.qualifiedName(of: n)
+        var (enclosingPublic, inNonisolated) = (true, false)
+        for a in tree.ancestors(n) where SyntaxTree.typeDeclKinds.contains(tree[a].kind) {
+            if !tree.isPublicOrOpen(a) { enclosingPublic = false }
+            if tree.hasModifier(a, "nonisolated") { inNonisolated = true }
+        }
+        let generics = genericParameters(tree, n)
+        let enclosing = tree.enclosingScopes(of: n)
+        return TypeDecl(
+            name: tree.name(of: n), qualifiedName: qualified, module: module, kind: tree[n].kind,
+            file: tree.source.path, attributes: Set(tree.attributeNames(of: n)),
+            inherited: inheritedEntries(tree, n), isPublic: tree.isPublicOrOpen(n),
+            isNonisolated: tree.hasModifier(n, "nonisolated"), genericParameters: generics.names,
+            requirements: generics.requirements + whereRequirements(tree, n), properties: properties,
+            functions: functions, associatedValues: associated, hasCases: hasCases,
+            hasInstanceMembers: hasInstanceMembers, referencedTypes: referencedTypeNames(tree, members: members),
+            moduleDefaultMainActor: defaultMainActor, parent: parent, enclosingScopes: enclosing.scopes,
+            outerGenericParameters: enclosing.genericParameters, inNonisolatedParent: inNonisolated,
+            parentsArePublic: enclosingPublic)
+    }
+
+    static func extensionDecl(_ tree: SyntaxTree, _ n: Int32, module: String, defaultMainActor: Bool) -> ExtensionDecl?
+    {
+        guard let ty = tree.firstChild(n, kind: .type) else { return nil }
+        let extended = TypeExpr.parse(tree.text(of: ty))
+        guard extended.path != nil else { return nil }
+        var properties: [PropertyInfo] = []
+        var functions: [FunctionInfo] = []
+        for m in tree.members(of: n) {
+            switch tree[m].kind {
+            case .varDecl: properties += propertyInfos(tree, m)
+            case .funcDecl, .initDecl: functions.append(functionInfo(tree, m))
+            default: break
+            }
+        }
+        return ExtensionDecl(
+            extended: extended, module: module, file: tree.source.path, attributes: Set(tree.attributeNames(of: n)),
+            inherited: inheritedEntries(tree, n), isUnavailable: tree.isUnavailable(n),
+            requirements: whereRequirements(tree, n), isPublic: tree.isPublicOrOpen(n),
+            isNonisolated: tree.hasModifier(n, "nonisolated"), properties: properties, functions: functions,
+            moduleDefaultMainActor: defaultMainActor)
+    }
+
+    static func inheritedEntries(_ tree: SyntaxTree, _ decl: Int32) -> [InheritedEntry] {
+        tree.inheritedTypes(of: decl).map { entry in
+            let text = tree.textWithoutAttributes(entry.type)
+            return InheritedEntry(
+                type: TypeExpr.parse(text),
+                attributes: tree.children(entry.type, kind: .attribute).map { tree.name(of: $0) },
+                isSuppressed: text.hasPrefix("~"))
+        }
+    }
+
+    /// `<T: Sendable, U>`: the names and their constraints.
+    static func genericParameters(_ tree: SyntaxTree, _ decl: Int32) -> (names: [String], requirements: [Requirement]) {
+        guard let g = tree.firstChild(decl, kind: .genericParams) else { return ([], []) }
+        var text = Substring(tree.text(of: g))
+        guard text.hasPrefix("<") else { return ([], []) }
+        text = text.dropFirst()
+        if text.hasSuffix(">") { text = text.dropLast() }
+        var names: [String] = []
+        var requirements: [Requirement] = []
+        for part in splitTopLevel(String(text), ",") {
+            var p = Substring(part)
+            for prefix in ["each ", "let "] where p.hasPrefix(prefix) { p = p.dropFirst(prefix.count) }
+            let pieces = p.split(separator: ":", maxSplits: 1)
+            guard let first = pieces.first else { continue }
+            let name = first.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            names.append(name)
+            if pieces.count == 2 {
+                requirements.append(Requirement(parameter: name, constraint: TypeExpr.parse(String(pieces[1]))))
+            }
+        }
+        return (names, requirements)
+    }
+
+    /// `where T: Sendable, U: Hashable` (same-type requirements are not kept).
+    static func whereRequirements(_ tree: SyntaxTree, _ decl: Int32) -> [Requirement] {
+        guard let w = tree.firstChild(decl, kind: .whereClause) else { return [] }
+        var text = Substring(tree.text(of: w))
+        if text.hasPrefix("where") { text = text.dropFirst(5) }
+        var out: [Requirement] = []
+        for part in splitTopLevel(String(text), ",") where !part.contains("==") {
+            let pieces = part.split(separator: ":", maxSplits: 1)
+            guard pieces.count == 2 else { continue }
+            out.append(
+                Requirement(
+                    parameter: pieces[0].trimmingCharacters(in: .whitespaces),
+                    constraint: TypeExpr.parse(String(pieces[1]))))
+        }
+        return out
+    }
+
+    /// Properties declared by one `var`/`let`.
+    public static func propertyInfos(_ tree: SyntaxTree, _ decl: Int32) -> [PropertyInfo] {
+        let isStatic = tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class")
+        let isLet = tree[decl].flags.contains(.isLet)
+        let attrs = tree.attributeNames(of: decl)
+        let nonisolated = tree.hasModifier(decl, "nonisolated")
+        var out: [PropertyInfo] = []
+        for b in tree.children(decl, kind: .binding) {
+            let ty = tree.firstChild(b, kind: .type)
+            let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b)
+            var names: [String] = []
+            if tree[b].name >= 0 { names.append(tree.name(of: b)) }
+            for p in tree.children(b, kind: .patternName) { names.append(tree.name(of: p)) }
+            let parsed = typeText.map(TypeExpr.parse)
+            for name in names {
+                out.append(
+                    PropertyInfo(
+                        name: name, typeText: typeText, type: parsed, isStatic: isStatic, isLet: isLet,
+                        isStored: isStored(tree, b), attributes: attrs, isNonisolated: nonisolated))
+            }
+        }
+        return out
+    }
+
+    static func functionInfo(_ tree: SyntaxTree, _ decl: Int32) -> FunctionInfo {
+        var labels: [String] = []
+        var sendable: [Bool] = []
+        var escaping: [Bool] = []
+        if let clause = tree.firstChild(decl, kind: .parameterClause) {
+            for p in tree.children(clause, kind: .parameter) {
+                labels.append(tree.text(token: tree[p].name))
+                let flags = tree.firstChild(p, kind: .type).map { tree[$0].flags } ?? []
+                let isFunction = flags.contains(.isFunctionType)
+                sendable.append(isFunction && (flags.contains(.isSendable) || flags.contains(.isSending)))
+                escaping.append(isFunction && (flags.contains(.isEscaping) || flags.contains(.isOptional)))
+            }
+        }
+        return FunctionInfo(
+            name: tree[decl].kind == .initDecl ? "init" : tree.name(of: decl), labels: labels,
+            isStatic: tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class"),
+            isAsync: tree[decl].flags.contains(.isAsync), attributes: tree.attributeNames(of: decl),
+            isNonisolated: tree.hasModifier(decl, "nonisolated"), sendableClosureParameters: sendable,
+            escapingClosureParameters: escaping)
+    }
+
+    /// Stored unless it has a getter (explicit `get`, or an implicit getter body).
+    public static func isStored(_ tree: SyntaxTree, _ binding: Int32) -> Bool {
+        guard tree[binding].flags.contains(.hasAccessors) else { return true }
+        if tree.firstChild(binding, kind: .codeBlock) != nil { return false }
+        guard let block = tree.firstChild(binding, kind: .accessorBlock) else { return true }
+        for a in tree.children(block, kind: .accessor) {
+            let name = tree.name(of: a)
+            if name != "willSet" && name != "didSet" { return false }
+        }
+        return true
+    }
+
+    /// `T` for an initializer `= T(…)` / `= T.init(…)`; the literal's default type for literals
+    /// and for expressions made of literals and operators (`50 * 1024 * 1024`, `"a" + "b"`,
+    /// `["png", "jpg"]`).
+    public static func initializerTypeName(_ tree: SyntaxTree, _ binding: Int32) -> String? {
+        guard let initializer = tree.firstChild(binding, kind: .initializer),
+            let expr = tree.children(initializer).first
+        else { return nil }
+        return inferredType(tree, expr, depth: 0)
+    }
+
+    static func inferredType(_ tree: SyntaxTree, _ expr: Int32, depth: Int) -> String? {
+        guard depth < 16 else { return nil }
+        let node = tree[expr]
+        switch node.kind {
+        case .call:
+            guard let callee = tree.callee(of: expr) else { return nil }
+            var target = callee
+            if tree[callee].kind == .memberAccess, tree.name(of: callee) == "init",
+                let base = tree.children(callee).first
+            {
+                target = base
+            }
+            // `T(…)` or a qualified `Outer.T(…)`: every component a type name.
+            guard let path = tree.plainPath(of: target) else { return nil }
+            let components = path.split(separator: ".")
+            guard !components.isEmpty,
+                components.allSatisfy({ c in
+                    c.unicodeScalars.first.map { $0.properties.isUppercase } == true
+                        || KnowledgeBase.lockTypes.contains(String(c))
+                })
+            else { return nil }
+            return path
+        case .literalExpr:
+            let t = tree.token(at: node.firstToken)
+            switch t.kind {
+            case .integerLiteral: return "Int"
+            case .floatLiteral: return "Double"
+            case .stringLiteral: return "String"
+            case .keyword where t.keyword == .true || t.keyword == .false: return "Bool"
+            default: return nil
+            }
+        case .sequenceExpr:
+            // Operands joined by arithmetic or concatenation: the type of the first operand, when
+            // every operand has the same literal type.
+            var result: String?
+            let operands = tree.children(expr)
+            for (k, operand) in operands.enumerated() {
+                if k + 1 < operands.count {
+                    let op = tree[operand].endToken
+                    guard tree.token(at: op).kind == .operator, arithmeticOperators.contains(tree.text(token: op))
+                    else { return nil }
+                }
+                guard let t = inferredType(tree, operand, depth: depth + 1) else { return nil }
+                if let r = result, r != t { return r == "Double" && t == "Int" ? r : nil }
+                result = t
+            }
+            return result
+        case .prefixExpr:
+            return tree.children(expr).first.flatMap { inferredType(tree, $0, depth: depth + 1) }
+        case .arrayExpr:
+            let elements = tree.children(expr, kind: .argument).compactMap { tree.value(of: $0) }
+            guard let first = elements.first, let t = inferredType(tree, first, depth: depth + 1),
+                elements.allSatisfy({ inferredType(tree, $0, depth: depth + 1) == t })
+            else { return nil }
+            return "[\(t)]"
+        default:
+            return nil
+        }
+    }
+
+    static func referencedTypeNames(_ tree: SyntaxTree, members: [Int32]) -> Set<String> {
+        var out: Set<String> = []
+        for m in members where tree[m].kind == .varDecl {
+            for p in propertyInfos(tree, m) {
+                if let name = p.type?.simpleName { out.insert(name) }
+            }
+            // `@Environment(Model.self)`, `@State var m = Model()` handled above; the attribute
+            // argument form:
+            for a in tree.attributes(of: m) {
+                for arg in tree.children(a, kind: .argument) {
+                    if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v) == "self",
+                        let base = tree.children(v).first
+                    {
+                        out.insert(tree.text(of: base))
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into index: inout WorkspaceIndex) {
+        let operands = tree.children(seq)
+        for (k, operand) in operands.enumerated() where k + 1 < operands.count {
+            let opToken = tree[operand].endToken
+            let t = tree.token(at: opToken)
+            guard t.kind == .equal || (t.kind == .operator && assignmentOperators.contains(tree.text(token: opToken)))
+            else { continue }
+            for name in names(in: tree, operand) { index.addMutated(name) }
+        }
+    }
+
+    /// Identifier and member names in an expression subtree.
+    static func names(in tree: SyntaxTree, _ node: Int32) -> [String] {
+        tree.subtree(node).compactMap { n in
+            let k = tree[n].kind
+            return k == .identifierExpr || k == .memberAccess ? tree.name(of: n) : nil
+        }
+    }
+}
+
+extension SyntaxTree {
+    /// The type scopes enclosing a node, innermost first, as name lookup visits them: each
+    /// enclosing type's qualified name, and an enclosing extension's extended type (lookup goes
+    /// from there to file scope, not to the extended type's parents). Also the generic parameters
+    /// those types and enclosing functions declare.
+    func enclosingScopes(of node: Int32) -> (scopes: [String], genericParameters: [String]) {
+        var scopes: [String] = []
+        var generics: [String] = []
+        var p = self[node].parent
+        var steps = 0
+        while p >= 0, steps < 512 {
+            steps += 1
+            let k = self[p].kind
+            if k == .extensionDecl {
+                scopes.append(extendedTypeText(p))
+                break
+            }
+            if SyntaxTree.typeDeclKinds.contains(k) {
+                scopes.append(qualifiedName(of: p).qualified)
+                generics += IndexBuilder.genericParameters(self, p).names
+            } else if k == .funcDecl || k == .initDecl || k == .subscriptDecl || k == .typealiasDecl {
+                generics += IndexBuilder.genericParameters(self, p).names
+            }
+            p = self[p].parent
+        }
+        return (scopes, generics)
+    }
+}
+
+/// Splits at `separator` outside brackets, parentheses and angle brackets.
+func splitTopLevel(_ s: String, _ separator: Character) -> [String] {
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    for c in s {
+        switch c {
+        case "[", "(", "<": depth += 1
+        case "]", ")", ">": depth -= 1
+        default: break
+        }
+        if c == separator && depth == 0 {
+            parts.append(current.trimmingCharacters(in: .whitespaces))
+            current = ""
+        } else {
+            current.append(c)
+        }
+    }
+    parts.append(current.trimmingCharacters(in: .whitespaces))
+    return parts
+}

@@ -1,0 +1,161 @@
+/// Where a type name is written: the module, the type scopes to search innermost first (a
+/// nested type's own scope, its enclosing types, up to an enclosing extension's extended type),
+/// and the generic parameters in scope with their requirements.
+public struct LookupContext: Sendable, Equatable {
+    public var module: String
+    public var scopes: [String]
+    public var genericParameters: [String]
+    public var requirements: [Requirement]
+
+    public init(
+        module: String, scopes: [String] = [], genericParameters: [String] = [], requirements: [Requirement] = []
+    ) {
+        self.module = module
+        self.scopes = scopes
+        self.genericParameters = genericParameters
+        self.requirements = requirements
+    }
+}
+
+/// What a type name denotes.
+public enum ResolvedType: Sendable, Equatable {
+    /// A type the workspace declares.
+    case symbol(SymbolID)
+    /// A workspace typealias (index into `WorkspaceIndex.typealiases`).
+    case alias(Int32)
+    /// A generic parameter in scope (or a path through one: `T.Element`).
+    case genericParameter(String)
+    /// A name the workspace does not declare (an SDK type), module qualifiers dropped.
+    case external([String])
+}
+
+extension WorkspaceIndex {
+    var resolver: Resolver { Resolver(index: self, tables: t) }
+
+    /// Resolves a nominal path the way the compiler's unqualified lookup does (see `Resolver`).
+    public func resolve(_ path: [String], in context: LookupContext) -> ResolvedType {
+        resolver.resolve(path, in: context)
+    }
+
+    public func context(of s: SymbolID) -> LookupContext { resolver.context(of: s) }
+
+    public func context(ofExtension e: ExtensionDecl, extending s: SymbolID?) -> LookupContext {
+        resolver.context(ofExtension: e, extending: s)
+    }
+
+    /// A file-scope name (tests, and names the SDK tables use).
+    public func resolve(name: String, module: String = "") -> ResolvedType {
+        resolve(name.split(separator: ".").map(String.init), in: LookupContext(module: module))
+    }
+
+    /// The symbol a path names in a context, following typealiases.
+    public func resolveSymbol(_ path: [String], in context: LookupContext) -> SymbolID? {
+        resolver.resolveSymbol(path, in: context)
+    }
+}
+
+/// Name lookup over an index and its tables (usable while `finalize()` is still computing facts).
+struct Resolver {
+    let index: WorkspaceIndex
+    let tables: SymbolTables
+    var t: SymbolTables { tables }
+    var typealiases: [TypealiasDecl] { index.typealiases }
+
+    func symbol(_ s: SymbolID) -> TypeSymbol { tables.symbols[Int(s)] }
+    func primaryDecl(_ s: SymbolID) -> TypeDecl { index.types[Int(tables.symbols[Int(s)].decls[0])] }
+
+    /// Resolves a nominal path the way the compiler's unqualified lookup does: generic
+    /// parameters, then each type scope's nested types and typealiases innermost first, then
+    /// the module's file-scope types, then other modules'. `A.Options` is never `B.Options`.
+    func resolve(_ path: [String], in context: LookupContext) -> ResolvedType {
+        resolve(path, in: context, depth: 0)
+    }
+
+    func resolve(_ path: [String], in context: LookupContext, depth: Int) -> ResolvedType {
+        guard let first = path.first, depth < 16 else { return .external(path) }
+        if context.genericParameters.contains(first) { return .genericParameter(path.joined(separator: ".")) }
+        var rest = path
+        // `Foundation.Data`, `MyModule.Type`: a module qualifier.
+        if path.count > 1, KnowledgeBase.moduleNames.contains(first) || t.modules.contains(first) {
+            rest.removeFirst()
+            if let r = resolveFrom(scope: nil, rest, module: t.modules.contains(first) ? first : context.module, depth)
+            {
+                return r
+            }
+            return .external(rest)
+        }
+        for scope in context.scopes {
+            if let r = resolveFrom(scope: scope, rest, module: context.module, depth) { return r }
+        }
+        if let r = resolveFrom(scope: nil, rest, module: context.module, depth) { return r }
+        return .external(rest)
+    }
+
+    /// The first component looked up as a member of `scope` (or at file scope), then the rest
+    /// descended as nested types.
+    func resolveFrom(scope: String?, _ path: [String], module: String, _ depth: Int) -> ResolvedType? {
+        guard let first = path.first else { return nil }
+        let head = scope.map { $0 + "." + first } ?? first
+        if let s = t.symbol(qualified: head, preferring: module) {
+            return descend(.symbol(s), path.dropFirst(), depth)
+        }
+        if let a = t.alias(qualified: head, preferring: module, index) {
+            return descend(.alias(a), path.dropFirst(), depth)
+        }
+        return nil
+    }
+
+    func descend(_ base: ResolvedType, _ rest: ArraySlice<String>, _ depth: Int) -> ResolvedType {
+        guard !rest.isEmpty else { return base }
+        switch base {
+        case .symbol(let s):
+            let q = symbol(s).qualifiedName + "." + rest.joined(separator: ".")
+            if let n = t.symbol(qualified: q, preferring: symbol(s).module) { return .symbol(n) }
+            if let a = t.alias(qualified: q, preferring: symbol(s).module, index) { return .alias(a) }
+            return .external([symbol(s).name] + rest)
+        case .alias(let a):
+            let alias = typealiases[Int(a)]
+            guard let target = alias.target.path else { return .external(Array(rest)) }
+            return resolve(target + rest, in: context(ofAlias: a), depth: depth + 1)
+        case .genericParameter(let g):
+            return .genericParameter(([g] + rest).joined(separator: "."))
+        case .external(let p):
+            return .external(p + rest)
+        }
+    }
+
+    /// The lookup context of a symbol's members: its own scope, then its enclosing scopes.
+    func context(of s: SymbolID) -> LookupContext {
+        let d = primaryDecl(s)
+        return LookupContext(
+            module: d.module, scopes: [d.qualifiedName] + d.enclosingScopes,
+            genericParameters: d.genericParameters + d.outerGenericParameters, requirements: d.requirements)
+    }
+
+    /// The lookup context of an extension's members and inheritance clause.
+    func context(ofExtension e: ExtensionDecl, extending s: SymbolID?) -> LookupContext {
+        let q = s.map { symbol($0).qualifiedName } ?? e.extendedPath.joined(separator: ".")
+        let generics = s.map { primaryDecl($0).genericParameters } ?? []
+        let requirements = (s.map { primaryDecl($0).requirements } ?? []) + e.requirements
+        return LookupContext(module: e.module, scopes: [q], genericParameters: generics, requirements: requirements)
+    }
+
+    func context(ofAlias a: Int32) -> LookupContext {
+        let alias = typealiases[Int(a)]
+        return LookupContext(
+            module: alias.module, scopes: alias.enclosingScopes, genericParameters: alias.genericParameters)
+    }
+
+    /// The symbol a path names in a context, following typealiases.
+    func resolveSymbol(_ path: [String], in context: LookupContext) -> SymbolID? {
+        var r = resolve(path, in: context)
+        var steps = 0
+        while case .alias(let a) = r, steps < 16 {
+            steps += 1
+            guard let target = typealiases[Int(a)].target.path else { return nil }
+            r = resolve(target, in: self.context(ofAlias: a))
+        }
+        if case .symbol(let s) = r { return s }
+        return nil
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import IsolintSyntax
+
+/// The semantic model of one file, on top of the workspace index: name resolution in the
+/// file's scopes, Sendability, isolation of positions and members, locals and captures. Rules
+/// ask it and never re-derive these answers.
+public struct SemanticModel: Sendable {
+    public let tree: SyntaxTree
+    public let index: WorkspaceIndex
+    public let settings: TargetSettings
+    public let isolation: IsolationModel
+    private let scopes = Memo<LocalScopes>()
+
+    public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
+        self.tree = tree
+        self.index = index
+        self.settings = settings
+        self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
+    }
+
+    public var module: String { settings.targetName ?? "" }
+
+    // MARK: Names
+
+    /// Where type names written at `node` are looked up: the enclosing types (up to an
+    /// extension's extended type), their generic parameters and those of enclosing functions.
+    public func lookupContext(at node: Int32) -> LookupContext {
+        var scopes: [String] = []
+        var generics: [String] = []
+        var requirements: [Requirement] = []
+        var p = node
+        var steps = 0
+        while p >= 0, steps < 512 {
+            steps += 1
+            let k = tree[p].kind
+            if k == .extensionDecl {
+                let path = tree.extendedTypeText(p).split(separator: ".").map(String.init)
+                if let s = index.resolveSymbol(path, in: LookupContext(module: module)) {
+                    scopes.append(index.symbol(s).qualifiedName)
+                    let d = index.primaryDecl(s)
+                    generics += d.genericParameters
+                    requirements += d.requirements
+                } else {
+                    scopes.append(path.joined(separator: "."))
+                }
+                requirements += IndexBuilder.whereRequirements(tree, p)
+                break
+            }
+            if SyntaxTree.typeDeclKinds.contains(k) {
+                scopes.append(tree.qualifiedName(of: p).qualified)
+            }
+            if SyntaxTree.typeDeclKinds.contains(k)
+                || [.funcDecl, .initDecl, .subscriptDecl, .typealiasDecl].contains(k)
+            {
+                let g = IndexBuilder.genericParameters(tree, p)
+                generics += g.names
+                requirements += g.requirements + IndexBuilder.whereRequirements(tree, p)
+            }
+            p = tree[p].parent
+        }
+        return LookupContext(module: module, scopes: scopes, genericParameters: generics, requirements: requirements)
+    }
+
+    /// The index symbol of a type declaration or of an extension's extended type.
+    public func symbol(of decl: Int32) -> SymbolID? {
+        if tree[decl].kind == .extensionDecl {
+            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            return index.resolveSymbol(path, in: LookupContext(module: module))
+        }
+        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
+    }
+
+    /// The symbol a type node names, resolved in its scopes.
+    public func symbol(ofType typeNode: Int32) -> SymbolID? {
+        guard let path = typeExpr(typeNode).unwrapped.path else { return nil }
+        return index.resolveSymbol(path, in: lookupContext(at: typeNode))
+    }
+
+    /// The function type a type denotes, looking through optionals and workspace typealiases.
+    public func functionType(_ type: TypeExpr, at node: Int32) -> TypeExpr.Function? {
+        var t = type.unwrapped
+        var context = lookupContext(at: node)
+        for _ in 0..<16 {
+            if case .function(let f) = t { return f }
+            guard let path = t.path, case .alias(let a) = index.resolve(path, in: context) else { return nil }
+            t = index.typealiases[Int(a)].target.unwrapped
+            context = index.resolver.context(ofAlias: a)
+        }
+        return nil
+    }
+
+    /// A type node, parsed.
+    public func typeExpr(_ typeNode: Int32) -> TypeExpr { TypeExpr.parse(tree.text(of: typeNode)) }
+
+    // MARK: Sendability
+
+    /// Sendability of a type written at `node` (see `WorkspaceIndex.sendability`).
+    public func sendability(of type: TypeExpr, at node: Int32, implicit: Bool = true) -> Sendability {
+        index.sendability(of: type, in: lookupContext(at: node), implicit: implicit)
+    }
+
+    public func sendability(ofType typeNode: Int32, implicit: Bool = true) -> Sendability {
+        sendability(of: typeExpr(typeNode), at: typeNode, implicit: implicit)
+    }
+
+    /// What a type declaration (or an extension's type) declares about Sendable.
+    public func declaredSendability(of decl: Int32) -> DeclaredSendability {
+        symbol(of: decl).map(index.declaredSendability) ?? .none
+    }
+
+    /// Whether a type declaration (or an extension's type) conforms to a protocol, anywhere in
+    /// the workspace.
+    public func conforms(_ decl: Int32, to name: String) -> Bool {
+        if let s = symbol(of: decl) { return index.conforms(s, to: name) }
+        return tree.inheritedTypes(of: decl).contains { $0.name == name }
+    }
+
+    // MARK: Isolation of members
+
+    /// The isolation of a member, by its own declaration first (`nonisolated`, a global actor),
+    /// then what makes it accessible anywhere (an instance `let` of a Sendable type), then its
+    /// type's. File-scope declarations get the isolation of their position.
+    public func memberIsolation(_ decl: Int32) -> Isolation {
+        if let own = isolation.declarationIsolation(decl) { return own }
+        guard let owner = directOwnerType(tree, decl) else { return isolation.isolation(at: decl) }
+        let typeIsolation = isolation.typeIsolation(owner)
+        if tree[decl].kind == .varDecl, tree[decl].flags.contains(.isLet), !tree.hasModifier(decl, "static"),
+            !tree.hasModifier(decl, "class"), isSendableLet(decl)
+        {
+            return Isolation(
+                .nonisolated, "an instance 'let' of a Sendable type can be read from anywhere in the module")
+        }
+        return typeIsolation
+    }
+
+    /// Every binding of a `let` has a Sendable type (declared, or inferred from a literal or `T(…)`).
+    func isSendableLet(_ decl: Int32) -> Bool {
+        let props = IndexBuilder.propertyInfos(tree, decl)
+        return !props.isEmpty
+            && props.allSatisfy { p in p.type.map { sendability(of: $0, at: decl) == .sendable } ?? false }
+    }
+
+    /// Whether reading or calling this member from a nonisolated position needs the main actor.
+    public func isMainActorState(_ decl: Int32) -> Bool { memberIsolation(decl).isMainActor }
+
+    // MARK: Locals and captures
+
+    public var bindings: LocalScopes { scopes.get { LocalScopes(tree) } }
+
+    /// The local binding a name refers to at `node`, or nil (a member, a global, a type).
+    public func resolveLocal(_ name: String, at node: Int32) -> LocalBinding? {
+        bindings.resolve(name, at: node, in: tree)
+    }
+
+    /// What a closure captures; bare names of members of the enclosing type count as `self`.
+    public func captures(of closure: Int32) -> [Capture] {
+        let members = memberNames(of: tree.enclosingType(of: closure))
+        return bindings.captures(of: closure, in: tree, isMember: { members.contains($0) })
+    }
+
+    /// Instance member names of a type declaration (its own members, and those the index knows
+    /// from its other declarations and extensions).
+    public func memberNames(of decl: Int32?) -> Set<String> {
+        guard let decl else { return [] }
+        var names: Set<String> = []
+        for m in tree.members(of: decl) {
+            let isStatic = tree.hasModifier(m, "static") || tree.hasModifier(m, "class")
+            switch tree[m].kind {
+            case .varDecl where !isStatic: for p in IndexBuilder.propertyInfos(tree, m) { names.insert(p.name) }
+            case .funcDecl where !isStatic: names.insert(tree.name(of: m))
+            default: break
+            }
+        }
+        if let s = symbol(of: decl) {
+            for p in index.properties(s) where !p.isStatic { names.insert(p.name) }
+            for f in index.methods(s) where !f.isStatic && f.name != "init" { names.insert(f.name) }
+        }
+        return names
+    }
+}
+
+/// A value computed at most once, on first use, by whichever caller asks first.
+final class Memo<Value: Sendable>: @unchecked Sendable {
+    // Safety: `value` is only read and written while holding `lock`.
+    private let lock = NSLock()
+    private var value: Value?
+
+    func get(_ make: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let value { return value }
+        let v = make()
+        value = v
+        return v
+    }
+}
+
+/// The type or extension a declaration is a direct member of (through `#if`), or nil.
+func directOwnerType(_ tree: SyntaxTree, _ decl: Int32) -> Int32? {
+    var p = tree[decl].parent
+    while p >= 0, tree[p].kind == .ifConfig || tree[p].kind == .ifConfigClause { p = tree[p].parent }
+    guard p >= 0, tree[p].kind == .memberBlock else { return nil }
+    let owner = tree[p].parent
+    return owner >= 0 && SyntaxTree.typeDeclKinds.contains(tree[owner].kind) ? owner : nil
+}

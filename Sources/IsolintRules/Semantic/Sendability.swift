@@ -1,0 +1,290 @@
+/// Whether values of a type may cross isolation domains, by the rules the compiler applies.
+public enum Sendability: Sendable, Equatable {
+    case sendable
+    case notSendable
+    /// The index and the knowledge base cannot tell (an SDK type they do not list).
+    case unknown
+
+    /// All of them Sendable: not Sendable as soon as one is not, unknown as soon as one is unknown.
+    static func all<S: Sequence>(_ items: S) -> Sendability where S.Element == Sendability {
+        var result = Sendability.sendable
+        for i in items {
+            if i == .notSendable { return .notSendable }
+            if i == .unknown { result = .unknown }
+        }
+        return result
+    }
+}
+
+extension WorkspaceIndex {
+    /// The one Sendability query. `implicit`: count the compiler's inference for internal value
+    /// types (a rule asking "is this value safe to share"); pass false to ask what a type
+    /// *declares* (a rule asking "does it say Sendable").
+    public func sendability(of type: TypeExpr, in context: LookupContext, implicit: Bool = true) -> Sendability {
+        SendabilityEvaluator(r: resolver, facts: t.facts, assumed: nil, structural: false, implicit: implicit)
+            .evaluate(type, context, [:], depth: 0)
+    }
+
+    public func declaredSendability(_ s: SymbolID) -> DeclaredSendability { t.facts[Int(s)].declared }
+
+    /// What the compiler infers for an internal or frozen value type (`.notApplicable` otherwise).
+    public func implicitSendability(_ s: SymbolID) -> StructuralSendability { t.facts[Int(s)].implicit }
+
+    /// Whether a value type's members are all Sendable, counting undeclared public value types
+    /// whose members are (so a public type and its member types can be declared together).
+    public func structuralSendability(_ s: SymbolID) -> StructuralSendability { t.facts[Int(s)].structural }
+
+    /// The global actor a type is isolated to (explicitly, by inheritance, or by its module's
+    /// default isolation), with the reason.
+    public func globalActor(of s: SymbolID) -> GlobalActorIsolation? { t.facts[Int(s)].globalActor }
+
+    /// `public`/`open`, and every enclosing type too.
+    public func isVisiblyPublic(_ s: SymbolID) -> Bool { t.facts[Int(s)].visiblyPublic }
+
+    /// A protocol refining Sendable (or a type whose inheritance clause declares it).
+    public func refinesSendable(_ s: SymbolID) -> Bool { t.facts[Int(s)].refinesSendable }
+
+    // MARK: Conveniences by file-scope name (tests, messages)
+
+    /// Whether the file-scope type `name` declares Sendable (unconditionally).
+    public func declaresSendable(_ name: String, module: String = "") -> Bool {
+        guard let s = resolveSymbol(name.split(separator: ".").map(String.init), in: LookupContext(module: module))
+        else { return false }
+        return declaredSendability(s).isUnconditional
+    }
+
+    /// Whether type text written at file scope is known Sendable (implicit inference included).
+    public func isKnownSendable(_ typeText: String, module: String = "") -> Bool {
+        sendability(of: TypeExpr.parse(typeText), in: LookupContext(module: module)) == .sendable
+    }
+
+    /// Why the file-scope type `name` is main-actor isolated, or nil.
+    public func mainActorReason(_ name: String, module: String = "") -> String? {
+        switch resolve(name: name, module: module) {
+        case .symbol(let s):
+            guard let g = globalActor(of: s), g.actor == KnowledgeBase.mainActor else { return nil }
+            return g.reason
+        case .external(let p):
+            guard let last = p.last, KnowledgeBase.isMainActorSDKType(last) else { return nil }
+            return "\(last) is @MainActor in the SDK"
+        default:
+            return nil
+        }
+    }
+
+    public func isMainActorType(_ name: String, module: String = "") -> Bool {
+        mainActorReason(name, module: module) != nil
+    }
+}
+
+/// Evaluates Sendability over the type structure. `assumed`: while `finalize()` computes the
+/// fixpoints, the value types currently assumed Sendable; nil afterwards (the facts decide).
+struct SendabilityEvaluator {
+    enum Parameters {
+        case none
+        case allSendable
+        case allSendableExcept(Int)
+    }
+
+    let r: Resolver
+    let facts: [TypeFacts]
+    let assumed: Set<SymbolID>?
+    /// Use the structural facts (would-be Sendable) instead of the compiler's implicit ones.
+    var structural = false
+    var implicit = true
+
+    static let sendablePlaceholder = "\u{0}Sendable"
+    static let notSendablePlaceholder = "\u{0}NotSendable"
+
+    /// The stored instance properties and associated values of a symbol, with its own generic
+    /// parameters replaced as `parameters` says.
+    func members(of s: SymbolID, parameters: Parameters) -> Sendability {
+        let context = r.context(of: s)
+        var substitutions: [String: TypeExpr] = [:]
+        let params = r.primaryDecl(s).genericParameters
+        switch parameters {
+        case .none:
+            break
+        case .allSendable, .allSendableExcept:
+            for (k, p) in params.enumerated() {
+                var placeholder = Self.sendablePlaceholder
+                if case .allSendableExcept(let except) = parameters, except == k {
+                    placeholder = Self.notSendablePlaceholder
+                }
+                substitutions[p] = .nominal([.init(placeholder)])
+            }
+        }
+        var results: [Sendability] = []
+        for d in r.symbol(s).decls.map({ r.index.types[Int($0)] }) {
+            for p in d.properties where p.isStored && !p.isStatic {
+                guard let type = p.type else {
+                    results.append(.unknown)
+                    continue
+                }
+                results.append(evaluate(storageType(of: p, type), context, substitutions, depth: 0))
+                if results.last == .notSendable { return .notSendable }
+            }
+            for a in d.associatedValues {
+                results.append(evaluate(a, context, substitutions, depth: 0))
+                if results.last == .notSendable { return .notSendable }
+            }
+        }
+        return .all(results)
+    }
+
+    /// A property wrapper's storage (`@Clamped var x: Int` stores a `Clamped<Int>`): an
+    /// attribute that names a type, other than a global actor or a known declaration attribute.
+    func storageType(of p: PropertyInfo, _ type: TypeExpr) -> TypeExpr {
+        guard
+            let wrapper = p.attributes.first(where: { a in
+                a.first?.isUppercase == true && !r.index.globalActors.contains(a)
+                    && !KnowledgeBase.nonWrapperAttributes.contains(a)
+            })
+        else { return type }
+        return .nominal([.init(wrapper, [type])])
+    }
+
+    func evaluate(_ e: TypeExpr, _ context: LookupContext, _ subs: [String: TypeExpr], depth: Int) -> Sendability {
+        guard depth < 32 else { return .unknown }
+        switch e {
+        case .unknown:
+            return .unknown
+        case .optional(let w), .array(let w):
+            return evaluate(w, context, subs, depth: depth + 1)
+        case .metatype:
+            return .sendable
+        case .dictionary(let k, let v):
+            return .all([evaluate(k, context, subs, depth: depth + 1), evaluate(v, context, subs, depth: depth + 1)])
+        case .tuple(let es):
+            return .all(es.map { evaluate($0, context, subs, depth: depth + 1) })
+        case .function(let f):
+            if f.isSendable { return .sendable }
+            if let c = f.convention, KnowledgeBase.sendableFunctionConventions.contains(c) { return .sendable }
+            if let g = f.globalActor, r.index.globalActors.contains(g) { return .sendable }
+            return .notSendable
+        case .existential(let parts):
+            return existential(parts, context, depth: depth)
+        case .nominal(let components):
+            guard let path = e.path, let last = components.last else { return .unknown }
+            if path.count == 1 {
+                if path[0] == Self.sendablePlaceholder { return .sendable }
+                if path[0] == Self.notSendablePlaceholder { return .notSendable }
+                if let sub = subs[path[0]] { return evaluate(sub, context, [:], depth: depth + 1) }
+            }
+            let args = last.arguments
+            switch r.resolve(path, in: context) {
+            case .genericParameter(let g):
+                if g.contains(".") { return .unknown }
+                return context.requirements.contains {
+                    $0.parameter == g && constraintRefinesSendable($0.constraint, context, depth)
+                }
+                    ? .sendable : .notSendable
+            case .alias(let a):
+                let alias = r.index.typealiases[Int(a)]
+                var aliasSubs: [String: TypeExpr] = [:]
+                for (k, p) in alias.genericParameters.enumerated() where k < args.count { aliasSubs[p] = args[k] }
+                return evaluate(alias.target, r.context(ofAlias: a), aliasSubs, depth: depth + 1)
+            case .symbol(let s):
+                return symbol(s, args.map { ($0, context, subs) }, depth: depth)
+            case .external(let p):
+                return external(p, args.map { evaluate($0, context, subs, depth: depth + 1) })
+            }
+        }
+    }
+
+    func symbol(_ s: SymbolID, _ args: [(TypeExpr, LookupContext, [String: TypeExpr])], depth: Int) -> Sendability {
+        let sym = r.symbol(s)
+        func arg(_ k: Int) -> Sendability {
+            guard k < args.count else { return .notSendable }
+            return evaluate(args[k].0, args[k].1, args[k].2, depth: depth + 1)
+        }
+        let params = r.primaryDecl(s).genericParameters
+        switch facts[Int(s)].declared {
+        case .explicitlyNot:
+            return .notSendable
+        case .unconditional:
+            return .sendable
+        case .conditional(let required):
+            // A generic type is not Sendable "in general": each required argument must be.
+            return .all(required.map { p in params.firstIndex(of: p).map(arg) ?? .notSendable })
+        case .none:
+            break
+        }
+        switch sym.kind {
+        case .protocolDecl:
+            return facts[Int(s)].refinesSendable ? .sendable : .notSendable
+        case .structDecl, .enumDecl:
+            break
+        default:
+            return .notSendable
+        }
+        if let assumed, assumed.contains(s) { return .all(params.indices.map(arg)) }
+        guard implicit || structural else { return .notSendable }
+        let fact = structural ? facts[Int(s)].structural : facts[Int(s)].implicit
+        switch fact {
+        case .notApplicable, .notSendable:
+            return .notSendable
+        case .unknown:
+            return .unknown
+        case .sendable(let required):
+            return .all(required.enumerated().filter(\.element).map { arg($0.offset) })
+        }
+    }
+
+    func external(_ path: [String], _ args: [Sendability]) -> Sendability {
+        guard let name = path.last else { return .unknown }
+        let full = path.joined(separator: ".")
+        if KnowledgeBase.nonSendableTypes.contains(name) || KnowledgeBase.nonSendableTypes.contains(full) {
+            return .notSendable
+        }
+        if KnowledgeBase.sendableValueTypes.contains(full) || KnowledgeBase.sendableValueTypes.contains(name) {
+            return .sendable
+        }
+        if KnowledgeBase.sendableContainers.contains(name) { return args.isEmpty ? .unknown : .all(args) }
+        if KnowledgeBase.sendableRefiningProtocols.contains(name) { return .sendable }
+        return .unknown
+    }
+
+    func existential(_ parts: [TypeExpr], _ context: LookupContext, depth: Int) -> Sendability {
+        var allKnown = true
+        for p in parts {
+            if constraintRefinesSendable(p, context, depth) { return .sendable }
+            guard let path = p.path else {
+                allKnown = false
+                continue
+            }
+            switch r.resolve(path, in: context) {
+            case .symbol: break
+            case .external(let e):
+                if let last = e.last, !KnowledgeBase.nonSendableTypes.contains(last) { allKnown = false }
+            default: allKnown = false
+            }
+        }
+        return allKnown ? .notSendable : .unknown
+    }
+
+    /// `Sendable`, a protocol refining it, or a composition holding one.
+    func constraintRefinesSendable(_ type: TypeExpr, _ context: LookupContext, _ depth: Int) -> Bool {
+        guard depth < 32 else { return false }
+        switch type {
+        case .existential(let parts):
+            return parts.contains { constraintRefinesSendable($0, context, depth + 1) }
+        case .nominal:
+            guard let path = type.path else { return false }
+            switch r.resolve(path, in: context) {
+            case .symbol(let s):
+                return r.symbol(s).kind == .protocolDecl
+                    ? facts[Int(s)].refinesSendable
+                    : facts[Int(s)].declared.isUnconditional
+            case .alias(let a):
+                return constraintRefinesSendable(r.index.typealiases[Int(a)].target, r.context(ofAlias: a), depth + 1)
+            case .external(let p):
+                return p.last.map(KnowledgeBase.sendableRefiningProtocols.contains) ?? false
+            case .genericParameter:
+                return false
+            }
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,210 @@
+import IsolintSyntax
+
+/// A type as the workspace knows it: every declaration and extension of one qualified name in
+/// one module (several declarations happen under `#if`).
+public struct TypeSymbol: Sendable {
+    public var name: String
+    public var qualifiedName: String
+    public var module: String
+    public var kind: NodeKind
+    /// Indices into `WorkspaceIndex.types`.
+    public var decls: [Int32]
+    /// Indices into `WorkspaceIndex.extensions`.
+    public var extensions: [Int32]
+}
+
+public typealias SymbolID = Int32
+
+/// The workspace index: every type, extension, typealias and free function declared in the
+/// workspace, and every name assigned, mutated or constructed anywhere. Built from per-file
+/// parts that merge in any order; `finalize()` resolves names and computes what needs the whole
+/// workspace (isolation, Sendability), so that queries never walk the type graph again.
+public struct WorkspaceIndex: Sendable {
+    public private(set) var types: [TypeDecl] = []
+    public private(set) var extensions: [ExtensionDecl] = []
+    public private(set) var typealiases: [TypealiasDecl] = []
+    /// Free functions with their module.
+    public private(set) var functions: [(module: String, info: FunctionInfo)] = []
+    /// Names that appear on the left of an assignment, as `inout` arguments, or as the receiver
+    /// of a mutating method call.
+    public private(set) var mutatedNames: Set<String> = []
+    /// Names called like a type: `Name(…)` or `Name.init(…)`.
+    public private(set) var constructedNames: Set<String> = []
+    /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
+    public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
+    /// Types stored or created in SwiftUI views.
+    public private(set) var viewReferencedTypes: Set<String> = []
+
+    /// What `finalize()` derives; nil before it.
+    var tables: SymbolTables?
+
+    public init() {}
+
+    mutating func add(_ decl: TypeDecl) { types.append(decl) }
+    mutating func add(_ ext: ExtensionDecl) { extensions.append(ext) }
+    mutating func add(_ alias: TypealiasDecl) { typealiases.append(alias) }
+    mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
+    mutating func addMutated(_ name: String) { mutatedNames.insert(name) }
+    mutating func addConstructed(_ name: String) { constructedNames.insert(name) }
+    mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
+    mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
+
+    public mutating func merge(_ other: WorkspaceIndex) {
+        types += other.types
+        extensions += other.extensions
+        typealiases += other.typealiases
+        functions += other.functions
+        mutatedNames.formUnion(other.mutatedNames)
+        constructedNames.formUnion(other.constructedNames)
+        globalActors.formUnion(other.globalActors)
+        viewReferencedTypes.formUnion(other.viewReferencedTypes)
+        tables = nil
+    }
+
+    /// Resolves names and computes the workspace-wide facts. Call after the last merge.
+    public mutating func finalize() {
+        tables = SymbolTables(self)
+    }
+
+    var t: SymbolTables { tables ?? SymbolTables(self) }
+
+    public var symbols: [TypeSymbol] { t.symbols }
+
+    public func symbol(_ id: SymbolID) -> TypeSymbol { t.symbols[Int(id)] }
+
+    /// The symbol of a qualified name (`Outer.Inner`), preferring `module`'s.
+    public func symbol(qualified name: String, preferring module: String? = nil) -> SymbolID? {
+        t.symbol(qualified: name, preferring: module)
+    }
+
+    /// The first declaration of a qualified name (tests, messages).
+    public func type(_ qualifiedName: String) -> TypeDecl? {
+        symbol(qualified: qualifiedName).map { primaryDecl($0) }
+    }
+
+    /// The first declaration of a symbol.
+    public func primaryDecl(_ s: SymbolID) -> TypeDecl { types[Int(t.symbols[Int(s)].decls[0])] }
+
+    public func decls(_ s: SymbolID) -> [TypeDecl] { t.symbols[Int(s)].decls.map { types[Int($0)] } }
+
+    public func extensionDecls(_ s: SymbolID) -> [ExtensionDecl] {
+        t.symbols[Int(s)].extensions.map { extensions[Int($0)] }
+    }
+
+    /// Extensions of types the workspace does not declare (SDK types), by the path written.
+    public func externalExtensions(_ path: String) -> [ExtensionDecl] {
+        (t.externalExtensions[path] ?? []).map { extensions[Int($0)] }
+    }
+
+    /// Every property of a symbol: declarations and extensions.
+    public func properties(_ s: SymbolID) -> [PropertyInfo] {
+        decls(s).flatMap(\.properties) + extensionDecls(s).flatMap(\.properties)
+    }
+
+    /// Every method and initializer of a symbol: declarations and extensions.
+    public func methods(_ s: SymbolID) -> [FunctionInfo] {
+        decls(s).flatMap(\.functions) + extensionDecls(s).flatMap(\.functions)
+    }
+
+    /// Free functions of a name.
+    public func freeFunctions(named name: String) -> [(module: String, info: FunctionInfo)] {
+        (t.functionsByName[name] ?? []).map { functions[Int($0)] }
+    }
+
+    /// Whether any workspace typealias has this simple name (a cheap filter before resolving).
+    public func hasTypealias(named name: String) -> Bool { t.aliasNames.contains(name) }
+
+    public func isGlobalActorAttribute(_ attribute: String) -> Bool { globalActors.contains(attribute) }
+
+    /// Module names of the workspace.
+    public var modules: Set<String> { t.modules }
+}
+
+extension WorkspaceIndex: Equatable {
+    /// Two indexes are equal when the files contributed the same declarations (derived tables
+    /// are not compared).
+    public static func == (a: WorkspaceIndex, b: WorkspaceIndex) -> Bool {
+        a.types == b.types && a.extensions == b.extensions && a.typealiases == b.typealiases
+            && a.functions.elementsEqual(b.functions, by: { $0.module == $1.module && $0.info == $1.info })
+            && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
+            && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
+    }
+}
+
+/// The derived tables of a finalized index.
+struct SymbolTables: Sendable {
+    var symbols: [TypeSymbol] = []
+    var byQualified: [String: [SymbolID]] = [:]
+    var aliasesByQualified: [String: [Int32]] = [:]
+    var aliasNames: Set<String> = []
+    var externalExtensions: [String: [Int32]] = [:]
+    var functionsByName: [String: [Int32]] = [:]
+    var modules: Set<String> = []
+    /// Per symbol.
+    var facts: [TypeFacts] = []
+
+    init(_ index: WorkspaceIndex) {
+        var keyed: [String: SymbolID] = [:]
+        for (i, d) in index.types.enumerated() {
+            modules.insert(d.module)
+            let key = d.module + "\u{1F}" + d.qualifiedName
+            if let s = keyed[key] {
+                symbols[Int(s)].decls.append(Int32(i))
+            } else {
+                let s = SymbolID(symbols.count)
+                keyed[key] = s
+                symbols.append(
+                    TypeSymbol(
+                        name: d.name, qualifiedName: d.qualifiedName, module: d.module, kind: d.kind,
+                        decls: [Int32(i)], extensions: []))
+                byQualified[d.qualifiedName, default: []].append(s)
+            }
+        }
+        // Deterministic preference whatever the merge order: by module name.
+        for (k, list) in byQualified where list.count > 1 {
+            byQualified[k] = list.sorted { symbols[Int($0)].module < symbols[Int($1)].module }
+        }
+        for (i, a) in index.typealiases.enumerated() {
+            aliasesByQualified[a.qualifiedName, default: []].append(Int32(i))
+            aliasNames.insert(a.name)
+        }
+        for (i, f) in index.functions.enumerated() { functionsByName[f.info.name, default: []].append(Int32(i)) }
+        modules.formUnion(index.extensions.map(\.module))
+        for (i, e) in index.extensions.enumerated() {
+            if let s = resolveTopLevel(e.extendedPath, module: e.module, index) {
+                symbols[Int(s)].extensions.append(Int32(i))
+            } else {
+                externalExtensions[e.extendedPath.joined(separator: "."), default: []].append(Int32(i))
+            }
+        }
+        facts = TypeFacts.compute(self, index)
+    }
+
+    func symbol(qualified name: String, preferring module: String?) -> SymbolID? {
+        guard let list = byQualified[name] else { return nil }
+        if let module, let s = list.first(where: { symbols[Int($0)].module == module }) { return s }
+        return list.first
+    }
+
+    func alias(qualified name: String, preferring module: String?, _ index: WorkspaceIndex) -> Int32? {
+        guard let list = aliasesByQualified[name] else { return nil }
+        if let module, let a = list.first(where: { index.typealiases[Int($0)].module == module }) { return a }
+        return list.first
+    }
+
+    /// A path written at file scope (an extension's extended type): module qualifiers dropped,
+    /// one typealias followed.
+    func resolveTopLevel(_ path: [String], module: String, _ index: WorkspaceIndex) -> SymbolID? {
+        var p = path
+        if p.count > 1, modules.contains(p[0]) || KnowledgeBase.moduleNames.contains(p[0]) { p.removeFirst() }
+        guard !p.isEmpty else { return nil }
+        if let s = symbol(qualified: p.joined(separator: "."), preferring: module) { return s }
+        if let a = alias(qualified: p[0], preferring: module, index),
+            let target = index.typealiases[Int(a)].target.path,
+            let s = symbol(qualified: (target + p.dropFirst()).joined(separator: "."), preferring: module)
+        {
+            return s
+        }
+        return nil
+    }
+}
