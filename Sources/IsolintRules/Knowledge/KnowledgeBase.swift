@@ -85,7 +85,29 @@ public enum KnowledgeBase {
     /// Protocols that refine `Sendable` (so conforming to them declares Sendable).
     /// Source: Swift standard library (`Error`, `CodingKey`) and Foundation.
     public static let sendableRefiningProtocols: Set<String> = [
-        "Sendable", "Error", "LocalizedError", "CodingKey", "SendableMetatype",
+        "Sendable", "Error", "LocalizedError", "CustomNSError", "RecoverableError", "CodingKey", "Executor",
+        "SerialExecutor", "TaskExecutor", "Actor", "AnyActor", "DistributedActor", "GlobalActor", "Clock",
+        "InstantProtocol", "DurationProtocol", "URLSessionDelegate", "URLSessionTaskDelegate", "URLSessionDataDelegate",
+        "URLSessionDownloadDelegate", "URLSessionWebSocketDelegate", "URLSessionStreamDelegate",
+    ]
+
+    /// Standard protocols known not to refine Sendable: conforming to them says nothing about
+    /// Sendable. (A public type conforming to a protocol the knowledge base does not list may
+    /// already be Sendable through it, so public-type-missing-sendable stays quiet there.)
+    /// Source: the Swift standard library and Foundation declarations.
+    public static let protocolsNotRefiningSendable: Set<String> = [
+        "Equatable", "Hashable", "Comparable", "Codable", "Encodable", "Decodable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "LosslessStringConvertible", "Identifiable", "RawRepresentable",
+        "CaseIterable", "OptionSet", "SetAlgebra", "Sequence", "Collection", "BidirectionalCollection",
+        "RandomAccessCollection", "MutableCollection", "RangeReplaceableCollection", "IteratorProtocol",
+        "Strideable", "AdditiveArithmetic", "Numeric", "SignedNumeric", "BinaryInteger", "FixedWidthInteger",
+        "FloatingPoint", "BinaryFloatingPoint", "ExpressibleByStringLiteral", "ExpressibleByIntegerLiteral",
+        "ExpressibleByFloatLiteral", "ExpressibleByBooleanLiteral", "ExpressibleByArrayLiteral",
+        "ExpressibleByDictionaryLiteral", "ExpressibleByNilLiteral", "ExpressibleByUnicodeScalarLiteral",
+        "ExpressibleByExtendedGraphemeClusterLiteral", "ExpressibleByStringInterpolation", "TextOutputStream",
+        "TextOutputStreamable", "CustomReflectable", "CustomPlaygroundDisplayConvertible", "AsyncSequence",
+        "AsyncIteratorProtocol", "Copyable", "Escapable", "BitwiseCopyable", "CVarArg", "NSCopying", "NSCoding",
+        "NSSecureCoding",
     ]
 
     /// Value types of the standard library and Foundation that are Sendable.
@@ -217,6 +239,19 @@ public enum KnowledgeBase {
     public static let observableObjectProtocol = "ObservableObject"
     public static let publishedWrapper = "Published"
     public static let observableMacro = "Observable"
+
+    /// Calls that run the closure they are given where it was formed (non-escaping standard
+    /// library and Foundation calls, SwiftUI callbacks on the main actor, task groups).
+    /// Source: the standard library, Foundation and SwiftUI declarations.
+    public static let closureRunsInPlace: Set<String> = [
+        "map", "filter", "forEach", "reduce", "compactMap", "flatMap", "sorted", "first", "last", "contains",
+        "allSatisfy", "min", "max", "firstIndex", "lastIndex", "removeAll", "partition", "sort", "withLock",
+        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+        "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskCancellationHandler",
+        "withExtendedLifetime", "autoreleasepool", "assumeIsolated", "onAppear", "onDisappear", "onChange",
+        "onTapGesture", "onReceive", "onSubmit", "task", "refreshable", "withAnimation", "Button", "ForEach",
+        "lazy", "drop", "prefix", "zip", "enumerated", "mapValues", "compactMapValues", "merge",
+    ]
 
     /// Unstructured tasks. Source: the Swift standard library (`Task.init(priority:operation:)`
     /// inherits the caller's isolation; `Task.detached` runs on no actor).

@@ -135,11 +135,11 @@ public struct EscapingClosureMissingSendable: Rule {
                 if path == KnowledgeBase.detachedTask {
                     return HandOff(description: "captured by \(KnowledgeBase.detachedTask)", severity: .error)
                 }
-                if path == KnowledgeBase.unstructuredTask, !file.isolation.isolation(at: call).isGlobalActor {
+                if path == KnowledgeBase.unstructuredTask, !file.isolation.compilerIsolation(at: call).isGlobalActor {
                     return HandOff(description: "captured by a Task started outside any global actor", severity: .error)
                 }
                 // From main-actor code, the compiler knows `DispatchQueue.main` stays on the main actor.
-                if CalleeClassifier.isMainQueueDispatch(path), !file.isolation.isolation(at: call).isMainActor {
+                if CalleeClassifier.isMainQueueDispatch(path), !file.isolation.compilerIsolation(at: call).isMainActor {
                     return HandOff(description: "captured by \(path), whose closure is @Sendable", severity: .error)
                 }
                 if CalleeClassifier.isBackgroundQueueDispatch(path) {
@@ -164,7 +164,8 @@ public struct EscapingClosureMissingSendable: Rule {
             return nil
         }
         guard let owner = tree.enclosingType(of: reference), let s = file.model.symbol(of: owner),
-            file.index.properties(s).contains(where: { $0.name == property && !$0.isStatic })
+            file.index.properties(s).contains(where: { $0.name == property && !$0.isStatic }),
+            !file.isolation.typeIsolation(owner).isGlobalActor
         else { return nil }
         let ownerName = file.index.symbol(s).name
         if file.index.symbol(s).kind == .actorDecl {
@@ -246,16 +247,29 @@ public struct EscapingClosureMissingSendable: Rule {
         if case .function = type.unwrapped {
             return file.model.sendability(of: type, at: node) == .notSendable ? (true, "") : nil
         }
-        for part in type.allParts {
-            if case .function = part, file.model.sendability(of: part, at: node) == .notSendable {
-                let container: String
-                switch type.unwrapped {
-                case .array: container = "an array"
-                case .dictionary: container = "a dictionary"
-                case .tuple: container = "a tuple"
-                default: container = "its type"
+        // Closures held by containers: look through optionals, arrays, dictionaries, tuples and
+        // generic arguments, but not into a function type's own parameters or result.
+        var pending = [type.unwrapped]
+        var steps = 0
+        while let part = pending.popLast(), steps < 256 {
+            steps += 1
+            switch part {
+            case .function:
+                if part != type.unwrapped, file.model.sendability(of: part, at: node) == .notSendable {
+                    let container: String
+                    switch type.unwrapped {
+                    case .array: container = "an array"
+                    case .dictionary: container = "a dictionary"
+                    case .tuple: container = "a tuple"
+                    default: container = "its type"
+                    }
+                    return (false, container)
                 }
-                return (false, container)
+            case .optional(let w), .array(let w): pending.append(w)
+            case .dictionary(let k, let v): pending += [k, v]
+            case .tuple(let es): pending += es
+            case .nominal(let cs): pending += cs.flatMap(\.arguments)
+            default: break
             }
         }
         if file.model.functionType(type, at: node) != nil, file.model.sendability(of: type, at: node) == .notSendable {

@@ -62,6 +62,7 @@ public struct GlobalMutableState: Rule {
         if tree.hasModifier(decl, "nonisolated") { return }
         if let owner {
             if file.isolation.typeIsolation(owner).isGlobalActor { return }
+            if witnessesUnsafeRequirement(decl, owner: owner, file) { return }
         } else if file.settings.defaultIsolationMainActor {
             return
         }
@@ -106,6 +107,25 @@ public struct GlobalMutableState: Rule {
                 Self.descriptor, range,
                 "\(what) is nonisolated shared mutable state: any task can read and write it at once, and Swift 6 rejects it. Isolate it to a global actor, make it a constant, or protect it and opt out explicitly.",
                 fixes: fixes))
+    }
+
+    /// A static property that satisfies a protocol requirement declared `nonisolated(unsafe)`,
+    /// in the declaration that states the conformance, is `nonisolated(unsafe)` itself (swiftc 6.3).
+    func witnessesUnsafeRequirement(_ decl: Int32, owner: Int32, _ file: FileContext) -> Bool {
+        let names = Set(IndexBuilder.propertyInfos(file.tree, decl).map(\.name))
+        let context = file.model.lookupContext(at: owner)
+        for entry in file.tree.inheritedTypes(of: owner) {
+            let path = TypeExpr.parse(file.tree.textWithoutAttributes(entry.type)).path ?? [entry.name]
+            guard let p = file.index.resolveSymbol(path, in: context), file.index.symbol(p).kind == .protocolDecl else {
+                continue
+            }
+            if file.index.properties(p).contains(where: {
+                $0.isStatic && $0.isNonisolatedUnsafe && names.contains($0.name)
+            }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// A type the workspace declares (directly, or as the element of an optional).

@@ -45,6 +45,7 @@ public struct PublicTypeMissingSendable: Rule {
         // clients too (unless declared nonisolated: then its own declaration decides).
         if file.settings.defaultIsolationMainActor, index.globalActor(of: s) != nil { return }
         if isNamespace(s, index) { return }
+        if conformsToUnknownProtocol(s, index) { return }
         guard case .sendable(let required) = index.structuralSendability(s) else { return }
         let name = tree.name(of: decl)
         let kind = tree[decl].kind == .structDecl ? "struct" : "enum"
@@ -83,6 +84,20 @@ public struct PublicTypeMissingSendable: Rule {
                 Self.descriptor, tree.tokenRange(tree[decl].keyword),
                 "Public \(kind) '\(name)' has only Sendable members but does not declare Sendable; public types are never inferred Sendable, so every use that needs it is an error.",
                 fixes: [fix]))
+    }
+
+    /// An inherited protocol the workspace does not declare and the knowledge base does not know
+    /// to be unrelated to Sendable: it may refine Sendable already (a package's protocol).
+    func conformsToUnknownProtocol(_ s: SymbolID, _ index: WorkspaceIndex) -> Bool {
+        index.inheritanceEntries(s).contains { entry, context, _ in
+            guard let path = entry.type.path, case .external(let p) = index.resolve(path, in: context),
+                let name = p.last
+            else { return false }
+            // A raw type (`enum Mode: String`) is not a protocol.
+            return !KnowledgeBase.protocolsNotRefiningSendable.contains(name)
+                && !KnowledgeBase.sendableRefiningProtocols.contains(name)
+                && !KnowledgeBase.sendableValueTypes.contains(name)
+        }
     }
 
     /// A type used only as a namespace: a caseless enum, or a struct with only static members

@@ -72,7 +72,8 @@ public struct RedundantMainDispatch: Rule {
         } else if path == "MainActor.run" {
             let parent = tree[call].parent
             guard parent >= 0, tree[parent].kind == .awaitExpr else { return }
-            guard file.isolation.isolation(at: parent).isMainActor else { return }
+            let isolation = file.isolation.isolation(at: parent)
+            guard isolation.isMainActor, isolation.isCertain else { return }
             findings.append(
                 file.finding(
                     Self.descriptor, tree.range(of: callee),
@@ -85,7 +86,9 @@ public struct RedundantMainDispatch: Rule {
         let tree = file.tree
         let isolation = file.isolation.isolation(at: call)
         let range = tree.range(of: callee)
-        if isolation.isMainActor {
+        // Only where the main actor is certain: inside a completion handler of an SDK call the
+        // compiler assumes the main actor, but the dispatch may be what keeps the code there.
+        if isolation.isMainActor, isolation.isCertain {
             findings.append(
                 file.finding(
                     Self.descriptor, range,
@@ -111,7 +114,7 @@ public struct RedundantMainDispatch: Rule {
         findings.append(
             file.finding(
                 Self.preferTask, range,
-                "This callback is \(isolation.kind == .unknown ? "of unknown isolation" : "nonisolated"); 'Task { @MainActor in … }' tells the compiler the body runs on the main actor.",
+                "This callback is \(isolation.kind == .nonisolated || isolation.kind == .detached ? "nonisolated" : "of unknown isolation (it may be called on any thread)"); 'Task { @MainActor in … }' tells the compiler the body runs on the main actor.",
                 fixes: fixes))
     }
 

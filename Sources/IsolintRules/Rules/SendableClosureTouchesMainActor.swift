@@ -61,8 +61,10 @@ public struct SendableClosureTouchesMainActor: Rule {
                 of: call, labels: ["using", "changeHandler", "block", "completionHandler", "execute"])
         else { return }
         guard tree.attributeNames(of: closure).allSatisfy({ !file.index.isGlobalActorAttribute($0) }) else { return }
-        guard file.isolation.isolation(at: call).isMainActor, let owner = tree.enclosingType(of: call) else { return }
-        guard let touched = touchedMember(closure, owner: owner, file) else { return }
+        guard file.isolation.compilerIsolation(at: call).isMainActor, let owner = tree.enclosingType(of: call) else {
+            return
+        }
+        guard let use = file.model.firstMainActorUse(in: closure, owner: owner) else { return }
         let apiName = api.map { $0.method } ?? path
         let params = closureParameterNames(tree, closure)
         let usesParams =
@@ -94,7 +96,9 @@ public struct SendableClosureTouchesMainActor: Rule {
         findings.append(
             file.finding(
                 Self.descriptor, tree.range(of: callee),
-                "The closure of \(apiName) is @Sendable or runs off the main thread, but it touches main-actor state '\(touched)' of \(tree.name(of: owner)): a data race in Swift 6.",
+                use.isSelfMember
+                    ? "The closure of \(apiName) is @Sendable or runs off the main thread, but it touches main-actor state '\(use.name)' of \(tree.name(of: owner)): a data race in Swift 6."
+                    : "The closure of \(apiName) is @Sendable or runs off the main thread, but it uses main-actor '\(use.name)' without a hop to the main actor: a data race in Swift 6.",
                 fixes: fixes))
     }
 
@@ -190,62 +194,6 @@ public struct SendableClosureTouchesMainActor: Rule {
             }
         }
         return names.filter { $0 != "_" && !$0.isEmpty }
-    }
-
-    /// The first `self` member the closure's own code touches (not code in nested hops to the
-    /// main actor), or nil.
-    func touchedMember(_ closure: Int32, owner: Int32, _ file: FileContext) -> String? {
-        let tree = file.tree
-        var memberNames: Set<String> = []
-        for m in tree.members(of: owner) {
-            switch tree[m].kind {
-            case .varDecl:
-                if !tree.hasModifier(m, "static") {
-                    for p in IndexBuilder.propertyInfos(tree, m) { memberNames.insert(p.name) }
-                }
-            case .funcDecl:
-                if !tree.hasModifier(m, "static") { memberNames.insert(tree.name(of: m)) }
-            default: break
-            }
-        }
-        let locals = localNames(closure, tree)
-        var stack = Array(tree.children(closure).reversed())
-        while let n = stack.popLast() {
-            let node = tree[n]
-            switch node.kind {
-            case .captureList:
-                continue
-            case .awaitExpr:
-                // `await self.load()` hops to the main actor itself.
-                continue
-            case .closure:
-                if let iso = file.isolation.closureIsolation(n), iso.isMainActor { continue }
-            case .memberAccess:
-                if let base = tree.children(n).first, tree[base].kind == .selfExpr { return tree.name(of: n) }
-            case .identifierExpr:
-                let name = tree.name(of: n)
-                if memberNames.contains(name), !locals.contains(name) {
-                    // A bare name used as a member (not the base of another type's member).
-                    return name
-                }
-            default:
-                break
-            }
-            stack.append(contentsOf: tree.children(n).reversed())
-        }
-        return nil
-    }
-
-    /// Names the closure binds itself (parameters, local let/var, `if let`).
-    func localNames(_ closure: Int32, _ tree: SyntaxTree) -> Set<String> {
-        var out = Set(closureParameterNames(tree, closure))
-        for n in tree.subtree(closure) {
-            switch tree[n].kind {
-            case .binding, .optionalBinding, .patternName: out.insert(tree.name(of: n))
-            default: break
-            }
-        }
-        return out
     }
 
     /// Wraps a closure's statements in `wrapper { … }`: inline for one-line closures, on lines

@@ -54,6 +54,7 @@ extension WorkspaceIndex {
     /// for a type declared never Sendable.
     public func explicitSendableConformance(_ s: SymbolID) -> (isUnchecked: Bool, reason: String)? {
         if case .explicitlyNot = declaredSendability(s) { return nil }
+        var found: (isUnchecked: Bool, reason: String)?
         for (entry, context, _) in inheritanceEntries(s) {
             guard let path = entry.type.path else { continue }
             let refines: Bool
@@ -66,13 +67,12 @@ extension WorkspaceIndex {
                     == .sendable
             case .genericParameter: refines = false
             }
-            if refines {
-                return (
-                    entry.isUnchecked, "\(symbol(s).name) declares \(entry.isUnchecked ? "@unchecked " : "")Sendable"
-                )
-            }
+            guard refines else { continue }
+            // `@unchecked` anywhere means the compiler does not check the conformance.
+            if entry.isUnchecked { return (true, "\(symbol(s).name) declares @unchecked Sendable") }
+            if found == nil { found = (false, "\(symbol(s).name) declares Sendable") }
         }
-        return nil
+        return found
     }
 
     /// `conforms(_:to:)` for a file-scope type name (tests).

@@ -46,11 +46,16 @@ public struct PropertyInfo: Sendable, Equatable {
     public var typeText: String?
     /// `typeText`, parsed.
     public var type: TypeExpr?
+    /// For an initializer `= Store.shared` without a declared type: `["Store", "shared"]`
+    /// (the type is that static property's, found through the index).
+    public var initializerPath: [String]? = nil
     public var isStatic: Bool
     public var isLet: Bool
     public var isStored: Bool
     public var attributes: [String]
     public var isNonisolated: Bool
+    /// `nonisolated(unsafe)` (a protocol requirement declared so makes its witnesses so).
+    public var isNonisolatedUnsafe: Bool
     /// Whether the declared type is a function type, and whether it is `@Sendable`.
     public var isClosure: Bool { type?.isFunction ?? false }
     public var isSendableClosure: Bool { type?.functionType?.isSendable ?? false }

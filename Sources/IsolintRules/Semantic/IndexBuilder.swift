@@ -209,7 +209,8 @@ public enum IndexBuilder {
         let isStatic = tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class")
         let isLet = tree[decl].flags.contains(.isLet)
         let attrs = tree.attributeNames(of: decl)
-        let nonisolated = tree.hasModifier(decl, "nonisolated")
+        let unsafe = tree.unsafeNonisolatedModifier(decl) != nil
+        let nonisolated = tree.hasModifier(decl, "nonisolated") && !unsafe
         var out: [PropertyInfo] = []
         for b in tree.children(decl, kind: .binding) {
             let ty = tree.firstChild(b, kind: .type)
@@ -218,11 +219,13 @@ public enum IndexBuilder {
             if tree[b].name >= 0 { names.append(tree.name(of: b)) }
             for p in tree.children(b, kind: .patternName) { names.append(tree.name(of: p)) }
             let parsed = typeText.map(TypeExpr.parse)
+            let reference = typeText == nil ? initializerReference(tree, b) : nil
             for name in names {
                 out.append(
                     PropertyInfo(
-                        name: name, typeText: typeText, type: parsed, isStatic: isStatic, isLet: isLet,
-                        isStored: isStored(tree, b), attributes: attrs, isNonisolated: nonisolated))
+                        name: name, typeText: typeText, type: parsed, initializerPath: reference, isStatic: isStatic,
+                        isLet: isLet, isStored: isStored(tree, b), attributes: attrs, isNonisolated: nonisolated,
+                        isNonisolatedUnsafe: unsafe))
             }
         }
         return out
@@ -271,6 +274,17 @@ public enum IndexBuilder {
         return inferredType(tree, expr, depth: 0)
     }
 
+    /// `= Store.shared`: a static member of a type (capitalised base), as a path.
+    static func initializerReference(_ tree: SyntaxTree, _ binding: Int32) -> [String]? {
+        guard let initializer = tree.firstChild(binding, kind: .initializer),
+            let expr = tree.children(initializer).first,
+            tree[expr].kind == .memberAccess, let path = tree.plainPath(of: expr)
+        else { return nil }
+        let parts = path.split(separator: ".").map(String.init)
+        guard parts.count == 2, parts[0].first?.isUppercase == true else { return nil }
+        return parts
+    }
+
     static func inferredType(_ tree: SyntaxTree, _ expr: Int32, depth: Int) -> String? {
         guard depth < 16 else { return nil }
         let node = tree[expr]
@@ -292,6 +306,9 @@ public enum IndexBuilder {
                         || KnowledgeBase.lockTypes.contains(String(c))
                 })
             else { return nil }
+            // `Box<Int>(…)`: keep the generic arguments written.
+            let text = tree.text(of: target)
+            if text.contains("<"), TypeExpr.parse(text).path?.joined(separator: ".") == path { return text }
             return path
         case .literalExpr:
             let t = tree.token(at: node.firstToken)

@@ -20,11 +20,16 @@ public struct Isolation: Sendable, Equatable {
     public var reason: String
     /// Inherited from the enclosing context (`Task {}` and other non-Sendable closures).
     public var inherited: Bool
+    /// False when inherited through a closure handed to an API that may call it elsewhere (a
+    /// completion handler of an SDK call): the compiler assumes the isolation, the run time may
+    /// not honour it.
+    public var isCertain: Bool
 
-    public init(_ kind: IsolationKind, _ reason: String, inherited: Bool = false) {
+    public init(_ kind: IsolationKind, _ reason: String, inherited: Bool = false, isCertain: Bool = true) {
         self.kind = kind
         self.reason = reason
         self.inherited = inherited
+        self.isCertain = isCertain
     }
 
     public var isMainActor: Bool { kind == .mainActor }
@@ -65,36 +70,53 @@ public struct IsolationModel: Sendable {
     var isMainFile: Bool { tree.source.path == "main.swift" || tree.source.path.hasSuffix("/main.swift") }
 
     /// Isolation of the code at `node`: that of its innermost enclosing closure or declaration.
-    public func isolation(at node: Int32) -> Isolation {
+    public func isolation(at node: Int32) -> Isolation { isolation(at: node, view: .runtime) }
+
+    /// Isolation as the compiler sees it (for rules that mirror a compiler error): a closure the
+    /// SDK calls on a background queue but declares without `@Sendable` (`completionBlock`) still
+    /// inherits its context's isolation for the compiler.
+    public func compilerIsolation(at node: Int32) -> Isolation { isolation(at: node, view: .compiler) }
+
+    public enum View: Sendable { case runtime, compiler }
+
+    func isolation(at node: Int32, view: View) -> Isolation {
         var n = node
         var inherited = false
+        var certain = true
         var steps = 0
         while n >= 0, steps < 10_000 {
             steps += 1
             let kind = tree[n].kind
             switch kind {
             case .closure:
-                if let own = closureIsolation(n) { return mark(own, inherited) }
-                // A closure that is not `@Sendable` runs where it is formed.
+                if let own = closureIsolation(n, view: view) { return mark(own, inherited, certain) }
+                // A closure that is not `@Sendable` runs where it is formed — for certain only
+                // when the API it is passed to is known to call it there.
                 inherited = true
+                if view == .runtime, !callsClosureInPlace(n) { certain = false }
             case .funcDecl, .initDecl, .subscriptDecl, .varDecl, .deinitDecl:
-                if let own = declarationIsolation(n) { return mark(own, inherited) }
+                if let own = declarationIsolation(n) { return mark(own, inherited, certain) }
                 if tree.hasModifier(n, "static"), let owner = tree.enclosingType(of: n), tree[owner].kind == .actorDecl
                 {
-                    return mark(Isolation(.nonisolated, "static members of an actor are not isolated to it"), inherited)
+                    return mark(
+                        Isolation(.nonisolated, "static members of an actor are not isolated to it"), inherited, certain
+                    )
                 }
             case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
-                return mark(typeIsolation(n), inherited)
+                return mark(typeIsolation(n), inherited, certain)
             case .sourceFile:
                 if settings.defaultIsolationMainActor {
-                    return mark(Isolation(.mainActor, "the target's default isolation is MainActor"), inherited)
+                    return mark(
+                        Isolation(.mainActor, "the target's default isolation is MainActor"), inherited, certain)
                 }
                 if isMainFile, node != n,
                     tree.enclosing(node, [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl]) == nil
                 {
-                    return mark(Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited)
+                    return mark(
+                        Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited, certain
+                    )
                 }
-                return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited)
+                return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited, certain)
             default:
                 break
             }
@@ -103,9 +125,25 @@ public struct IsolationModel: Sendable {
         return Isolation(.unknown, "unknown")
     }
 
-    func mark(_ i: Isolation, _ inherited: Bool) -> Isolation {
+    /// Whether the API a closure is passed to calls it where it was formed: `Task {}`, the
+    /// standard non-escaping calls, SwiftUI's main-actor callbacks, and functions the workspace
+    /// declares (compiled with the same checking). A completion handler of an unknown SDK API
+    /// may be called on any thread.
+    func callsClosureInPlace(_ closure: Int32) -> Bool {
+        guard let call = tree.callReceiving(closure: closure), let name = tree.calleeName(of: call) else {
+            return false
+        }
+        if KnowledgeBase.closureRunsInPlace.contains(name) || name.hasPrefix("withUnsafe") { return true }
+        if let callee = tree.callee(of: call), tree.plainPath(of: callee) == KnowledgeBase.unstructuredTask {
+            return true
+        }
+        return index.declaresFunction(named: name)
+    }
+
+    func mark(_ i: Isolation, _ inherited: Bool, _ certain: Bool) -> Isolation {
         var r = i
         r.inherited = r.inherited || inherited
+        r.isCertain = r.isCertain && certain
         return r
     }
 
@@ -193,14 +231,16 @@ public struct IsolationModel: Sendable {
 
     /// A closure's own isolation from its attributes or the API it is passed to; nil when it
     /// inherits the enclosing context's.
-    public func closureIsolation(_ closure: Int32) -> Isolation? {
+    public func closureIsolation(_ closure: Int32) -> Isolation? { closureIsolation(closure, view: .runtime) }
+
+    func closureIsolation(_ closure: Int32, view: View) -> Isolation? {
         for a in tree.attributeNames(of: closure) {
             if a == KnowledgeBase.mainActor { return Isolation(.mainActor, "closure is @MainActor") }
             if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "closure is @\(a)") }
             if a == KnowledgeBase.sendableProtocol { return Isolation(.nonisolated, "@Sendable closure") }
             if a == "concurrent" { return Isolation(.concurrent, "@concurrent closure") }
         }
-        if let property = callbackPropertyAssigned(closure) {
+        if view == .runtime, let property = callbackPropertyAssigned(closure) {
             return Isolation(.nonisolated, "'\(property)' is called on a background queue by the SDK")
         }
         guard let call = tree.callReceiving(closure: closure), let callee = tree.callee(of: call),

@@ -136,8 +136,12 @@ public struct SemanticModel: Sendable {
     /// Every binding of a `let` has a Sendable type (declared, or inferred from a literal or `T(…)`).
     func isSendableLet(_ decl: Int32) -> Bool {
         let props = IndexBuilder.propertyInfos(tree, decl)
+        let context = lookupContext(at: decl)
         return !props.isEmpty
-            && props.allSatisfy { p in p.type.map { sendability(of: $0, at: decl) == .sendable } ?? false }
+            && props.allSatisfy { p in
+                guard let (t, c) = index.type(of: p, in: context) else { return false }
+                return index.sendability(of: t, in: c) == .sendable
+            }
     }
 
     /// Whether reading or calling this member from a nonisolated position needs the main actor.

@@ -27,6 +27,25 @@ extension WorkspaceIndex {
 
     public func declaredSendability(_ s: SymbolID) -> DeclaredSendability { t.facts[Int(s)].declared }
 
+    /// A property's type: declared, inferred from `T(…)` or a literal, or that of the static
+    /// property an initializer `= Store.shared` names (`Self` there is the store's type).
+    public func type(of p: PropertyInfo, in context: LookupContext) -> (TypeExpr, LookupContext)? {
+        if let t = p.type { return (t, context) }
+        guard let path = p.initializerPath, path.count == 2,
+            let owner = resolveSymbol([path[0]], in: context),
+            let q = properties(owner).first(where: { $0.name == path[1] && $0.isStatic })
+        else { return nil }
+        let ownerContext = self.context(of: owner)
+        if let t = q.type {
+            return t.path == ["Self"]
+                ? (.nominal([.init(symbol(owner).qualifiedName)]), LookupContext(module: symbol(owner).module))
+                : (t, ownerContext)
+        }
+        // `static let shared = Store()` has no written type either: its inferred one.
+        if q.initializerPath == nil, q.typeText == nil { return nil }
+        return nil
+    }
+
     /// What the compiler infers for an internal or frozen value type (`.notApplicable` otherwise).
     public func implicitSendability(_ s: SymbolID) -> StructuralSendability { t.facts[Int(s)].implicit }
 
@@ -195,7 +214,8 @@ struct SendabilityEvaluator {
     func symbol(_ s: SymbolID, _ args: [(TypeExpr, LookupContext, [String: TypeExpr])], depth: Int) -> Sendability {
         let sym = r.symbol(s)
         func arg(_ k: Int) -> Sendability {
-            guard k < args.count else { return .notSendable }
+            // No argument written (a type inferred from `Box(value)`): unknown, not "not Sendable".
+            guard k < args.count else { return .unknown }
             return evaluate(args[k].0, args[k].1, args[k].2, depth: depth + 1)
         }
         let params = r.primaryDecl(s).genericParameters
@@ -206,7 +226,7 @@ struct SendabilityEvaluator {
             return .sendable
         case .conditional(let required):
             // A generic type is not Sendable "in general": each required argument must be.
-            return .all(required.map { p in params.firstIndex(of: p).map(arg) ?? .notSendable })
+            return .all(required.map { p in params.firstIndex(of: p).map(arg) ?? .unknown })
         case .none:
             break
         }

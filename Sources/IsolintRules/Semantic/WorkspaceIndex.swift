@@ -111,6 +111,10 @@ public struct WorkspaceIndex: Sendable {
         (t.functionsByName[name] ?? []).map { functions[Int($0)] }
     }
 
+    /// Whether the workspace declares a function or method of this name (compiled with the same
+    /// checking, so a closure it is given runs where the compiler says).
+    public func declaresFunction(named name: String) -> Bool { t.functionNames.contains(name) }
+
     /// Whether any workspace typealias has this simple name (a cheap filter before resolving).
     public func hasTypealias(named name: String) -> Bool { t.aliasNames.contains(name) }
 
@@ -137,6 +141,7 @@ struct SymbolTables: Sendable {
     var byQualified: [String: [SymbolID]] = [:]
     var aliasesByQualified: [String: [Int32]] = [:]
     var aliasNames: Set<String> = []
+    var functionNames: Set<String> = []
     var externalExtensions: [String: [Int32]] = [:]
     var functionsByName: [String: [Int32]] = [:]
     var modules: Set<String> = []
@@ -169,6 +174,9 @@ struct SymbolTables: Sendable {
             aliasNames.insert(a.name)
         }
         for (i, f) in index.functions.enumerated() { functionsByName[f.info.name, default: []].append(Int32(i)) }
+        functionNames = Set(index.functions.map(\.info.name))
+        for d in index.types { for f in d.functions { functionNames.insert(f.name) } }
+        for e in index.extensions { for f in e.functions { functionNames.insert(f.name) } }
         modules.formUnion(index.extensions.map(\.module))
         for (i, e) in index.extensions.enumerated() {
             if let s = resolveTopLevel(e.extendedPath, module: e.module, index) {

@@ -1,0 +1,183 @@
+import IsolintSyntax
+
+/// What code reaches main-actor state through: a member of the enclosing type, a main-actor
+/// free function, or a main-actor member of another workspace type.
+public struct MainActorUse: Sendable, Equatable {
+    public var node: Int32
+    /// `items` (a member of self), `refresh()` (a free function), `Store.shared` / `Store.refresh`.
+    public var name: String
+    public var isSelfMember: Bool
+}
+
+extension SemanticModel {
+    /// The first use of main-actor state in a closure's own code (not in nested hops back to the
+    /// main actor, not under `await`, which hops itself). Members count by their own isolation:
+    /// `nonisolated` members and instance `let`s of Sendable types are not main-actor state.
+    public func firstMainActorUse(in closure: Int32, owner: Int32) -> MainActorUse? {
+        let ownerIsMainActor = isolation.typeIsolation(owner).isMainActor
+        var stack = Array(tree.children(closure).reversed())
+        while let n = stack.popLast() {
+            let node = tree[n]
+            switch node.kind {
+            case .captureList, .awaitExpr:
+                continue
+            case .closure:
+                if let iso = isolation.closureIsolation(n), iso.isMainActor { continue }
+            case .memberAccess:
+                guard let base = tree.children(n).first else { break }
+                if tree[base].kind == .selfExpr {
+                    let name = tree.name(of: n)
+                    if ownerIsMainActor, isMainActorMember(name, of: owner) {
+                        return MainActorUse(node: n, name: name, isSelfMember: true)
+                    }
+                    continue
+                }
+                if let use = mainActorMemberOfOtherType(n, base: base) { return use }
+            case .identifierExpr:
+                let name = tree.name(of: n)
+                guard resolveLocal(name, at: n) == nil else { break }
+                if ownerIsMainActor, isMainActorMember(name, of: owner) {
+                    return MainActorUse(node: n, name: name, isSelfMember: true)
+                }
+                if isCallee(n), isMainActorFreeFunction(name) {
+                    return MainActorUse(node: n, name: name + "()", isSelfMember: false)
+                }
+            default:
+                break
+            }
+            stack.append(contentsOf: tree.children(n).reversed())
+        }
+        return nil
+    }
+
+    func isCallee(_ n: Int32) -> Bool {
+        let p = tree[n].parent
+        return tree[p].kind == .call && tree.callee(of: p) == n
+    }
+
+    /// Whether an instance member of the type declaration `owner` (declared there, or in another
+    /// declaration or extension the index knows) is main-actor state.
+    public func isMainActorMember(_ name: String, of owner: Int32) -> Bool {
+        for m in tree.members(of: owner) where !tree.hasModifier(m, "static") && !tree.hasModifier(m, "class") {
+            switch tree[m].kind {
+            case .varDecl where IndexBuilder.propertyInfos(tree, m).contains(where: { $0.name == name }):
+                return memberIsolation(m).isMainActor
+            case .funcDecl where tree.name(of: m) == name:
+                return memberIsolation(m).isMainActor
+            default:
+                continue
+            }
+        }
+        guard let s = symbol(of: owner) else { return false }
+        let context = index.context(of: s)
+        if let p = index.properties(s).first(where: { $0.name == name && !$0.isStatic }) {
+            if p.isNonisolated || p.isNonisolatedUnsafe { return false }
+            if p.isLet, let (t, c) = index.type(of: p, in: context), index.sendability(of: t, in: c) == .sendable {
+                return false
+            }
+            return isMainActor(declared: p.attributes)
+        }
+        if let f = index.methods(s).first(where: { $0.name == name && !$0.isStatic }) {
+            return !f.isNonisolated && isMainActor(declared: f.attributes)
+        }
+        return false
+    }
+
+    /// A member's own attributes, else the owner's (main-actor) isolation.
+    func isMainActor(declared attributes: [String]) -> Bool {
+        if attributes.contains("concurrent") { return false }
+        if let other = attributes.first(where: { index.isGlobalActorAttribute($0) }) {
+            return other == KnowledgeBase.mainActor
+        }
+        return true
+    }
+
+    /// A workspace free function isolated to the main actor (declared so, or by its module's default).
+    public func isMainActorFreeFunction(_ name: String) -> Bool {
+        let candidates = index.freeFunctions(named: name)
+        guard !candidates.isEmpty else { return false }
+        return candidates.allSatisfy { f in
+            if f.info.isNonisolated || f.info.attributes.contains("concurrent") { return false }
+            if f.info.attributes.contains(KnowledgeBase.mainActor) { return true }
+            return f.module == module && settings.defaultIsolationMainActor
+        }
+    }
+
+    /// `Store.shared`, `Store.refresh()`, `store.refresh()` where the base's type is a
+    /// main-actor workspace type and the member is not `nonisolated`.
+    func mainActorMemberOfOtherType(_ access: Int32, base: Int32) -> MainActorUse? {
+        let member = tree.name(of: access)
+        // `Type.member`: a static member.
+        if tree[base].kind == .identifierExpr, resolveLocal(tree.name(of: base), at: base) == nil,
+            let s = index.resolveSymbol([tree.name(of: base)], in: lookupContext(at: access)),
+            index.globalActor(of: s)?.actor == KnowledgeBase.mainActor
+        {
+            if let p = index.properties(s).first(where: { $0.name == member && $0.isStatic }) {
+                guard !p.isNonisolated, !p.isNonisolatedUnsafe, isMainActor(declared: p.attributes) else { return nil }
+                return MainActorUse(node: access, name: "\(index.symbol(s).name).\(member)", isSelfMember: false)
+            }
+            if let f = index.methods(s).first(where: { $0.name == member && $0.isStatic }) {
+                guard !f.isNonisolated, isMainActor(declared: f.attributes) else { return nil }
+                return MainActorUse(node: access, name: "\(index.symbol(s).name).\(member)()", isSelfMember: false)
+            }
+            return nil
+        }
+        // `value.method()` with a value of a main-actor workspace type.
+        guard isCallee(access), let s = typeSymbol(of: base),
+            index.globalActor(of: s)?.actor == KnowledgeBase.mainActor,
+            let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }),
+            !f.isNonisolated, isMainActor(declared: f.attributes)
+        else { return nil }
+        return MainActorUse(node: access, name: "\(index.symbol(s).name).\(member)()", isSelfMember: false)
+    }
+
+    /// The workspace type of a simple expression: a local or parameter with a declared type or a
+    /// `T(…)` initializer, a property of the enclosing type, `self.property`, `Type.shared`.
+    public func typeSymbol(of expr: Int32) -> SymbolID? {
+        let node = tree[expr]
+        switch node.kind {
+        case .identifierExpr:
+            let name = tree.name(of: expr)
+            if let b = resolveLocal(name, at: expr) { return typeSymbol(ofBinding: b) }
+            guard let owner = tree.enclosingType(of: expr), let s = symbol(of: owner) else { return nil }
+            return propertyType(name, of: s, isStatic: false)
+        case .memberAccess:
+            guard let base = tree.children(expr).first else { return nil }
+            if tree[base].kind == .selfExpr, let owner = tree.enclosingType(of: expr), let s = symbol(of: owner) {
+                return propertyType(tree.name(of: expr), of: s, isStatic: false)
+            }
+            if tree[base].kind == .identifierExpr, resolveLocal(tree.name(of: base), at: base) == nil,
+                let s = index.resolveSymbol([tree.name(of: base)], in: lookupContext(at: expr))
+            {
+                return propertyType(tree.name(of: expr), of: s, isStatic: true)
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    func propertyType(_ name: String, of s: SymbolID, isStatic: Bool) -> SymbolID? {
+        guard let p = index.properties(s).first(where: { $0.name == name && $0.isStatic == isStatic }),
+            let path = p.type?.unwrapped.path
+        else { return nil }
+        if path == ["Self"] { return s }
+        return index.resolveSymbol(path, in: index.context(of: s))
+    }
+
+    func typeSymbol(ofBinding b: LocalBinding) -> SymbolID? {
+        let n = b.node
+        let typeNode: Int32?
+        switch tree[n].kind {
+        case .parameter, .binding:
+            typeNode = tree.firstChild(n, kind: .type)
+            if typeNode == nil, tree[n].kind == .binding, let t = IndexBuilder.initializerTypeName(tree, n) {
+                return TypeExpr.parse(t).path.flatMap { index.resolveSymbol($0, in: lookupContext(at: n)) }
+            }
+        default:
+            typeNode = nil
+        }
+        guard let typeNode else { return nil }
+        return symbol(ofType: typeNode)
+    }
+}
