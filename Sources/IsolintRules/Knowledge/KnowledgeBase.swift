@@ -241,8 +241,10 @@ public enum KnowledgeBase {
     public static let observableMacro = "Observable"
 
     /// Calls that run the closure they are given where it was formed (non-escaping standard
-    /// library and Foundation calls, SwiftUI callbacks on the main actor, task groups).
-    /// Source: the standard library, Foundation and SwiftUI declarations.
+    /// library and Foundation calls, SwiftUI callbacks on the main actor, task groups), and
+    /// Combine's `sink`, whose closure Swift 6 checks at run time to be on the actor it was
+    /// inferred for (it traps otherwise: see combine-receive-off-main).
+    /// Source: the standard library, Foundation, SwiftUI and Combine declarations.
     public static let closureRunsInPlace: Set<String> = [
         "map", "filter", "forEach", "reduce", "compactMap", "flatMap", "sorted", "first", "last", "contains",
         "allSatisfy", "min", "max", "firstIndex", "lastIndex", "removeAll", "partition", "sort", "withLock",
@@ -250,7 +252,7 @@ public enum KnowledgeBase {
         "withCheckedContinuation", "withCheckedThrowingContinuation", "withTaskCancellationHandler",
         "withExtendedLifetime", "autoreleasepool", "assumeIsolated", "onAppear", "onDisappear", "onChange",
         "onTapGesture", "onReceive", "onSubmit", "task", "refreshable", "withAnimation", "Button", "ForEach",
-        "lazy", "drop", "prefix", "zip", "enumerated", "mapValues", "compactMapValues", "merge",
+        "lazy", "drop", "prefix", "zip", "enumerated", "mapValues", "compactMapValues", "merge", "sink",
     ]
 
     /// Unstructured tasks. Source: the Swift standard library (`Task.init(priority:operation:)`

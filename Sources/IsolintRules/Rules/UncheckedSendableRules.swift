@@ -1,16 +1,32 @@
 import IsolintSyntax
 
-/// Stored members of a lock or queue type, by the knowledge base.
+/// Stored members of a lock or queue type, by the knowledge base (through workspace typealiases).
 func lockMembers(_ file: FileContext, _ decl: Int32) -> [(name: String, type: String)] {
     var out: [(String, String)] = []
     for m in file.tree.members(of: decl) where file.tree[m].kind == .varDecl {
         for p in IndexBuilder.propertyInfos(file.tree, m) where p.isStored {
-            if let t = p.typeText, KnowledgeBase.lockTypes.contains(simpleTypeName(t)) {
-                out.append((p.name, simpleTypeName(t)))
-            }
+            guard let type = p.type, let name = lockTypeName(type, at: m, file) else { continue }
+            out.append((p.name, name))
         }
     }
     return out
+}
+
+/// The knowledge base's lock or queue type a type names, following typealiases.
+func lockTypeName(_ type: TypeExpr, at node: Int32, _ file: FileContext) -> String? {
+    guard let path = type.unwrapped.path else { return nil }
+    switch file.index.resolve(path, in: file.model.lookupContext(at: node)) {
+    case .external(let p):
+        guard let last = p.last, KnowledgeBase.lockTypes.contains(last) else { return nil }
+        return last
+    case .alias(let a):
+        let target = file.index.typealiases[Int(a)].target
+        guard let last = target.unwrapped.path?.last, KnowledgeBase.lockTypes.contains(last) else { return nil }
+        return last
+    default:
+        // A workspace type named like a lock (`Mutex` of the workspace's own).
+        return path.last.flatMap { KnowledgeBase.lockTypes.contains($0) ? $0 : nil }
+    }
 }
 
 /// Whether a class is `@unchecked Sendable` in its own clause or an extension.

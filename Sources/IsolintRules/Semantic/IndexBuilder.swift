@@ -113,7 +113,9 @@ public enum IndexBuilder {
         let (qualified, parent) = tree.qualifiedName(of: n)
         var (enclosingPublic, inNonisolated) = (true, false)
         for a in tree.ancestors(n) where SyntaxTree.typeDeclKinds.contains(tree[a].kind) {
-            if !tree.isPublicOrOpen(a) { enclosingPublic = false }
+            // An extension's own access does not limit a member's; its extended type's does
+            // (checked through the parent symbol).
+            if tree[a].kind != .extensionDecl, !tree.isPublicOrOpen(a) { enclosingPublic = false }
             if tree.hasModifier(a, "nonisolated") { inNonisolated = true }
         }
         let generics = genericParameters(tree, n)
