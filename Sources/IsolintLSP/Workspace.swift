@@ -49,7 +49,7 @@ public struct WorkspaceState: Sendable {
     /// Loads every root's `.isolint.json` and applies the client settings (JSON) over each.
     /// `configuration` is the first root's (or the client settings alone without a root).
     public mutating func loadConfiguration(clientSettings: JSON?) {
-        let known = Set(RuleCatalog.descriptors.map(\.id)).union(RuleCatalog.catalogIDs)
+        let known = RuleCatalog.knownIDs
         var client: Configuration?
         var clientProblems: [Configuration.Problem] = []
         var fileProblems: [Configuration.Problem] = []

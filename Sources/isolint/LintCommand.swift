@@ -77,7 +77,7 @@ enum LintCommand {
             return 2
         }
         // Configuration: --config, else the nearest .isolint.json above the first path.
-        let knownRules = Set(RuleCatalog.descriptors.map(\.id)).union(RuleCatalog.catalogIDs)
+        let knownRules = RuleCatalog.knownIDs
         var configuration = Configuration()
         let firstDir = absolute(options.paths[0], cwd: cwd)
         var isDir: ObjCBool = false

@@ -134,3 +134,45 @@ func compilerErrors(_ bytes: [UInt8], name: String, settings: TargetSettings = T
     p.waitUntilExit()
     return String(decoding: out, as: UTF8.self).split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
 }
+
+/// Every finding of the rules a fixture is about, in full: rule, severity, range, message, notes
+/// and every fix with its edits (1-based line:column, UTF-8 columns, end exclusive). The text is
+/// what `Fixtures/<rule>/<name>.snapshot` holds; a change shows as a diff to review.
+func snapshot(_ findings: [Finding], _ source: SourceFile) -> String {
+    func position(_ offset: Int) -> String {
+        let (l, c) = source.lineColumn(of: offset)
+        return "\(l):\(c)"
+    }
+    func span(_ r: Range<Int>) -> String { "\(position(r.lowerBound))-\(position(r.upperBound))" }
+    func quoted(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out + "\""
+    }
+    var out = ""
+    for f in findings {
+        out += "\(f.ruleID) \(f.severity.rawValue) \(span(f.range))\n"
+        out += "  message: \(f.message)\n"
+        for n in f.notes { out += "  note \(span(n.range)): \(n.message)\n" }
+        for (k, fix) in f.fixes.enumerated() {
+            out += "  fix \(k + 1)\(fix.isPreferred ? " (preferred)" : ""): \(fix.title)\n"
+            for e in fix.edits { out += "    \(span(e.range)) \(quoted(e.newText))\n" }
+        }
+    }
+    return out.isEmpty ? "(no findings)\n" : out
+}
+
+/// The source file of a fixture's snapshot (next to the fixture in the repository).
+func snapshotURL(rule: String, name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .appendingPathComponent(rule).appendingPathComponent(name + ".snapshot")
+}

@@ -33,6 +33,25 @@ struct RuleFixtureTests {
         if fixture.name.hasPrefix("quiet") { #expect(prepared.expectations.isEmpty, "quiet fixtures carry no markers") }
     }
 
+    /// `ISOLINT_UPDATE_SNAPSHOTS=1 swift test --filter snapshots` rewrites them; review the diff.
+    @Test("findings in full match the snapshot", arguments: RuleFixture.all())
+    func snapshots(_ fixture: RuleFixture) throws {
+        let prepared = PreparedFixture(try Data(contentsOf: fixture.url))
+        let (tree, findings) = lintFixture(
+            prepared.bytes, path: "\(fixture.rule)/\(fixture.name).swift", settings: prepared.settings)
+        let relevant = Set([fixture.rule] + prepared.expectations.map(\.rule))
+        let actual = snapshot(findings.filter { relevant.contains($0.ruleID) }, tree.source)
+        let url = snapshotURL(rule: fixture.rule, name: fixture.name)
+        if ProcessInfo.processInfo.environment["ISOLINT_UPDATE_SNAPSHOTS"] == "1" {
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        let expected = try #require(
+            try? String(contentsOf: url, encoding: .utf8),
+            "no snapshot \(url.lastPathComponent): run ISOLINT_UPDATE_SNAPSHOTS=1 swift test --filter snapshots")
+        #expect(actual == expected, "snapshot of \(fixture.rule)/\(fixture.name) differs")
+    }
+
     @Test(
         "fixes produce exactly the expected file", arguments: RuleFixture.all().filter { !$0.fixExpectations.isEmpty })
     func fixes(_ fixture: RuleFixture) throws {

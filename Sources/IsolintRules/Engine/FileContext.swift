@@ -9,12 +9,20 @@ public struct FileContext: Sendable {
     public let model: SemanticModel
     public var isolation: IsolationModel { model.isolation }
 
-    public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
+    /// Every rule id a suppression may name (implemented or reserved by the catalog).
+    public let knownRuleIDs: Set<String>
+    private let suppressionMemo = Memo<Suppressions>()
+
+    public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, knownRuleIDs: Set<String> = []) {
         self.tree = tree
         self.index = index
         self.settings = settings
         self.model = SemanticModel(tree: tree, index: index, settings: settings)
+        self.knownRuleIDs = knownRuleIDs
     }
+
+    /// The file's suppression directives, read once.
+    public var suppressions: Suppressions { suppressionMemo.get { Suppressions(tree: tree) } }
 
     /// A finding for `descriptor` with its default severity.
     public func finding(

@@ -17,27 +17,33 @@ public struct LintInput: Sendable {
 public struct Linter: Sendable {
     public let rules: [any Rule]
     public let configuration: Configuration
-    /// Rule indices per node kind.
-    private let dispatch: [[Int]]
+    /// Node rules per node kind.
+    private let dispatch: [[any NodeRule]]
+    private let fileRules: [any FileRule]
+    private let manifestRules: [any ManifestRule]
     public let descriptors: [String: RuleDescriptor]
+    /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
+    public let knownRuleIDs: Set<String>
 
     public init(rules: [any Rule] = RuleCatalog.all, configuration: Configuration = Configuration()) {
         self.rules = rules
         self.configuration = configuration
-        var table = [[Int]](repeating: [], count: 256)
+        var table = [[any NodeRule]](repeating: [], count: 256)
+        var files: [any FileRule] = []
+        var manifests: [any ManifestRule] = []
         var descriptors: [String: RuleDescriptor] = [:]
-        for (i, rule) in rules.enumerated() {
-            for k in rule.nodeKinds { table[Int(k.rawValue)].append(i) }
+        for rule in rules {
+            if let r = rule as? any NodeRule { for k in r.nodeKinds { table[Int(k.rawValue)].append(r) } }
+            if let r = rule as? any FileRule { files.append(r) }
+            if let r = rule as? any ManifestRule { manifests.append(r) }
             for d in rule.descriptors { descriptors[d.id] = d }
         }
-        descriptors[UnknownRuleInSuppression.descriptor.id] = UnknownRuleInSuppression.descriptor
         self.dispatch = table
+        self.fileRules = files
+        self.manifestRules = manifests
         self.descriptors = descriptors
+        self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
     }
-
-    /// Ids a suppression or configuration may name: every implemented rule and every id the
-    /// catalog reserves.
-    public var knownRuleIDs: Set<String> { Set(descriptors.keys).union(RuleCatalog.catalogIDs) }
 
     /// Findings of one parsed file against a workspace index, sorted by position.
     public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) -> [Finding] {
@@ -52,7 +58,7 @@ public struct Linter: Sendable {
     public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, cache: inout LintCache)
         -> [Finding]
     {
-        let context = FileContext(tree: tree, index: index, settings: settings)
+        let context = FileContext(tree: tree, index: index, settings: settings, knownRuleIDs: knownRuleIDs)
         var raw: [Finding] = []
         let items = tree.items
         var entries: [LintCache.Key: LintCache.Entry] = [:]
@@ -84,7 +90,7 @@ public struct Linter: Sendable {
                 for i in firstNode..<endNode {
                     let subscribed = dispatch[Int(tree.nodes[i].kind.rawValue)]
                     if subscribed.isEmpty { continue }
-                    for r in subscribed { rules[r].check(Int32(i), in: context, into: &local) }
+                    for r in subscribed { r.check(Int32(i), in: context, into: &local) }
                 }
                 local = configured(local)
                 raw += local
@@ -92,8 +98,14 @@ public struct Linter: Sendable {
             }
         }
         cache.entries = entries
-        let suppressions = Suppressions(tree: tree)
-        raw += configured(UnknownRuleInSuppression.findings(suppressions, known: knownRuleIDs))
+        var whole: [Finding] = []
+        for r in fileRules { r.check(file: context, into: &whole) }
+        if !manifestRules.isEmpty, PackageManifest.isManifest(path: tree.source.path) {
+            let manifest = PackageManifest(tree: tree)
+            for r in manifestRules { r.check(manifest: manifest, in: context, into: &whole) }
+        }
+        raw += configured(whole)
+        let suppressions = context.suppressions
         if !suppressions.isEmpty {
             raw.removeAll { suppressions.isSuppressed($0.ruleID, line: tree.source.line(of: $0.range.lowerBound)) }
         }
@@ -148,43 +160,6 @@ public struct Linter: Sendable {
         let trees = inputs.map { Pipeline.parse(SourceFile(path: $0.path, bytes: $0.bytes)) }
         let index = Pipeline.index(zip(trees, inputs).map { Pipeline.indexPart($0, settings: $1.settings) })
         return zip(trees, inputs).map { ($0, lint($0, index: index, settings: $1.settings)) }
-    }
-}
-
-/// `unknown-rule-in-suppression`: every unknown id in a directive, reported at its comment.
-public enum UnknownRuleInSuppression {
-    public static let descriptor = RuleDescriptor(
-        id: "unknown-rule-in-suppression", severity: .warning,
-        summary: "A suppression comment names a rule isolint does not know.",
-        explanation: """
-            ## What it finds
-            An `// isolint:` directive (`disable-next-line`, `disable-line`, `disable`, `enable`, `disable-file`) \
-            naming a rule id that does not exist.
-
-            ## Why it matters
-            A misspelt id suppresses nothing: the finding it was meant to silence still shows, or — worse — \
-            a later rename leaves the comment silently stale. The known ids in the same directive still apply.
-
-            ## Fix
-            Correct the id (`isolint rules` lists them) or remove it. `all` matches every rule.
-
-            ```swift
-            // isolint:disable-next-line global-mutable-stat   // typo: reported
-            // isolint:disable-next-line global-mutable-state  // fine
-            ```
-            """)
-
-    static func findings(_ s: Suppressions, known: Set<String>) -> [Finding] {
-        var out: [Finding] = []
-        for d in s.directives {
-            for id in d.ids where id != "all" && !known.contains(id) {
-                out.append(
-                    Finding(
-                        ruleID: descriptor.id, severity: descriptor.defaultSeverity, range: d.range,
-                        message: "Unknown rule '\(id)' in isolint:\(d.form.rawValue); it suppresses nothing."))
-            }
-        }
-        return out
     }
 }
 

@@ -26,12 +26,27 @@ public struct RuleDescriptor: Sendable {
     }
 }
 
-/// A check. The engine walks each tree once and hands every node of a subscribed kind to the
-/// rules that asked for it.
+/// A check: what it reports. How it runs is one of the three kinds below.
 public protocol Rule: Sendable {
     /// The rules this check reports (a check may report more than one id, e.g. a rule and its
     /// `info` companion).
     var descriptors: [RuleDescriptor] { get }
+}
+
+/// A check over syntax nodes. The engine walks each tree once and hands every node of a
+/// subscribed kind to the rules that asked for it.
+public protocol NodeRule: Rule {
     var nodeKinds: [NodeKind] { get }
     func check(_ node: Int32, in file: FileContext, into findings: inout [Finding])
+}
+
+/// A check over a whole file, run once per file after the node rules.
+public protocol FileRule: Rule {
+    func check(file: FileContext, into findings: inout [Finding])
+}
+
+/// A check over a package manifest, run once for each `Package.swift`: its targets, their
+/// settings and dependencies, as the project's own parser reads them.
+public protocol ManifestRule: Rule {
+    func check(manifest: PackageManifest, in file: FileContext, into findings: inout [Finding])
 }

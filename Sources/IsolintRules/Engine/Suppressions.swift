@@ -20,6 +20,9 @@ public struct Suppressions: Sendable {
         public var line: Int
     }
 
+    /// The id that matches every rule.
+    public static let allRules = "all"
+
     public private(set) var directives: [Directive] = []
     /// Line ranges (zero-based, inclusive) per rule id; "all" for every rule.
     private var lineRanges: [String: [ClosedRange<Int>]] = [:]
@@ -88,7 +91,7 @@ public struct Suppressions: Sendable {
 
     public func isSuppressed(_ ruleID: String, line: Int) -> Bool {
         // A directive's own unknown ids are reported whatever `all` it also names.
-        let keys = ruleID == UnknownRuleInSuppression.descriptor.id ? [ruleID] : [ruleID, "all"]
+        let keys = ruleID == UnknownRuleInSuppression.descriptor.id ? [ruleID] : [ruleID, Suppressions.allRules]
         if keys.contains(where: fileWide.contains) { return true }
         for key in keys {
             for r in lineRanges[key] ?? [] where r.contains(line) { return true }

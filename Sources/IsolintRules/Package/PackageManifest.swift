@@ -30,6 +30,12 @@ public struct PackageManifest: Sendable {
         "target": .library, "executableTarget": .executable, "testTarget": .test, "macro": .macro, "plugin": .plugin,
     ]
 
+    /// Whether a path names a package manifest (`Package.swift`, `Package@swift-6.0.swift`).
+    public static func isManifest(path: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+    }
+
     public init(tree: SyntaxTree) {
         self.tree = tree
         toolsVersion = PackageManifest.readToolsVersion(tree.source.bytes)

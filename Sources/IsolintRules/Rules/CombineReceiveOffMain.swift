@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `combine-receive-off-main`: a Combine chain in a main-actor type delivering off the main
 /// thread into `.sink`/`.assign`.
-public struct CombineReceiveOffMain: Rule {
+public struct CombineReceiveOffMain: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "combine-receive-off-main", severity: .error,
         summary: "`.receive(on:)` a background scheduler before `.sink`/`.assign` in a main-actor type.",

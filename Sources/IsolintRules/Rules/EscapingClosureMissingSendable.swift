@@ -3,7 +3,7 @@ import IsolintSyntax
 /// `escaping-closure-missing-sendable`: an escaping closure parameter handed to another
 /// isolation domain without `@Sendable`/`sending`, and non-Sendable closure properties of
 /// types that declare Sendable.
-public struct EscapingClosureMissingSendable: Rule {
+public struct EscapingClosureMissingSendable: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "escaping-closure-missing-sendable", severity: .error,
         summary: "An escaping closure crosses into another isolation domain without `@Sendable` or `sending`.",

@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `global-mutable-state`: a `static var` or global `var` (or a `static`/global `let` of a
 /// non-Sendable class) that no global actor protects.
-public struct GlobalMutableState: Rule {
+public struct GlobalMutableState: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "global-mutable-state", severity: .error,
         summary: "Static or global mutable state that no global actor isolates.",

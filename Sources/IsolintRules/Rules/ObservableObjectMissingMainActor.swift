@@ -1,7 +1,7 @@
 import IsolintSyntax
 
 /// `observable-object-missing-main-actor`: UI state classes that are not `@MainActor`.
-public struct ObservableObjectMissingMainActor: Rule {
+public struct ObservableObjectMissingMainActor: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "observable-object-missing-main-actor", severity: .warning,
         summary: "An ObservableObject / @Published / view-used @Observable class that is not @MainActor.",

@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `public-type-missing-sendable`: a public struct or enum whose members are all Sendable but
 /// which does not say so (public types are never inferred Sendable).
-public struct PublicTypeMissingSendable: Rule {
+public struct PublicTypeMissingSendable: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "public-type-missing-sendable", severity: .warning,
         summary: "Public struct/enum with only Sendable members that does not declare `Sendable`.",

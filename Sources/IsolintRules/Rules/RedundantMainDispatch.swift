@@ -1,7 +1,7 @@
 import IsolintSyntax
 
 /// `redundant-main-dispatch` and its `info` companion `prefer-task-main-actor`.
-public struct RedundantMainDispatch: Rule {
+public struct RedundantMainDispatch: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "redundant-main-dispatch", severity: .warning,
         summary: "`DispatchQueue.main.async` or `await MainActor.run` where the code already runs on the main actor.",

@@ -3,7 +3,7 @@ import IsolintSyntax
 
 /// `sendable-closure-touches-main-actor`: a `@Sendable` / off-main callback in main-actor code
 /// that reads or writes main-actor state.
-public struct SendableClosureTouchesMainActor: Rule {
+public struct SendableClosureTouchesMainActor: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "sendable-closure-touches-main-actor", severity: .error,
         summary: "A @Sendable or off-main callback touches main-actor state.",

@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `unsafe-opt-out-undocumented`: `nonisolated(unsafe)` or `@unchecked Sendable` without a
 /// comment saying why it is safe.
-public struct UnsafeOptOutUndocumented: Rule {
+public struct UnsafeOptOutUndocumented: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "unsafe-opt-out-undocumented", severity: .warning,
         summary: "`nonisolated(unsafe)` or `@unchecked Sendable` without a comment saying what makes it safe.",
