@@ -34,8 +34,12 @@ public enum Edits {
 
     /// The statements of a closure body re-indented to `indent` (the first line is returned
     /// without indentation: it goes where the replaced call started).
-    public static func reindentedBody(_ tree: SyntaxTree, _ closure: Int32, indent: String) -> String? {
-        let stmts = tree.statements(of: closure)
+    /// `skippingLeading`: statements to leave out at the start (a `guard let self` the new
+    /// code already has).
+    public static func reindentedBody(
+        _ tree: SyntaxTree, _ closure: Int32, indent: String, skippingLeading skip: Int = 0
+    ) -> String? {
+        let stmts = Array(tree.statements(of: closure).dropFirst(skip))
         guard let first = stmts.first, let last = stmts.last else { return nil }
         let start = tree.start(first)
         let end = tree.range(of: last).upperBound

@@ -117,9 +117,14 @@ public struct SendableClosureTouchesMainActor: NodeRule {
         let unit = Edits.indentUnit(
             tree, outer: start, inner: tree.statements(of: closure).first.map { tree.start($0) } ?? start)
         let eol = tree.lineEnding
-        guard let body = Edits.reindentedBody(tree, closure, indent: indent + unit + unit),
-            let shallowBody = Edits.reindentedBody(tree, closure, indent: indent + unit)
+        // The Task binds `self` strongly after its own guard: the body's guard goes, and its
+        // `self?.` becomes `self.`.
+        let skip = tree.statements(of: closure).first.map { bindsSelf($0, tree) } == true ? 1 : 0
+        guard var body = Edits.reindentedBody(tree, closure, indent: indent + unit + unit, skippingLeading: skip),
+            var shallowBody = Edits.reindentedBody(tree, closure, indent: indent + unit, skippingLeading: skip)
         else { return nil }
+        body = body.replacingOccurrences(of: "self?.", with: "self.")
+        shallowBody = shallowBody.replacingOccurrences(of: "self?.", with: "self.")
         let head: String
         let title: String
         if api.kind == .timer {
@@ -177,6 +182,12 @@ public struct SendableClosureTouchesMainActor: NodeRule {
                 ))
         }
         return Fix(title: title, edits: edits)
+    }
+
+    /// `guard let self else { return }` / `guard let self = self else { return }`.
+    func bindsSelf(_ stmt: Int32, _ tree: SyntaxTree) -> Bool {
+        guard tree[stmt].kind == .guardStmt, let b = tree.firstChild(stmt, kind: .optionalBinding) else { return false }
+        return tree.token(tree[b].name, is: "self") && tree.children(stmt, kind: .optionalBinding).count == 1
     }
 
     /// `queue: .main` / `OperationQueue.main`.
