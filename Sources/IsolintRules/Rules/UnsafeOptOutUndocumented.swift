@@ -69,14 +69,29 @@ public struct UnsafeOptOutUndocumented: NodeRule {
     }
 
     /// A comment on the anchor's line, or a comment ending on the line just above the declaration.
+    /// Comments are in source order and do not overlap: a binary search finds the first one that
+    /// can matter, so a file with thousands of opt-outs costs a logarithm each, not a scan.
     func hasJustification(_ tree: SyntaxTree, anchorLine: Int, declLine: Int) -> Bool {
-        for c in tree.comments {
+        let comments = tree.comments
+        let fromLine = max(0, min(anchorLine, declLine - 1))
+        let fromOffset = Int(tree.source.lineStarts[min(fromLine, tree.source.lineStarts.count - 1)])
+        var lo = 0
+        var hi = comments.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(comments[mid].end) <= fromOffset { lo = mid + 1 } else { hi = mid }
+        }
+        var k = lo
+        while k < comments.count {
+            let c = comments[k]
             let startLine = tree.source.line(of: Int(c.start))
+            if startLine > anchorLine { break }
             let endLine = tree.source.line(of: max(Int(c.start), Int(c.end) - 1))
             if startLine <= anchorLine && anchorLine <= endLine { return true }
             if endLine == declLine - 1 { return true }
-            if startLine > anchorLine { break }
+            k += 1
         }
         return false
     }
+
 }
