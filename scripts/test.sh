@@ -5,7 +5,9 @@
 #   3. the differential parser test against `swiftc -dump-parse` over every fixture,
 #   4. the language server end to end through a real LSP client (pytest-lsp, when installed),
 #   5. `isolint lint Sources` must report nothing (the tool lints clean with its own rules),
-#   6. a bounded libFuzzer run over the lexer and parser (FUZZ_SECONDS, default 60; 0 skips).
+#   6. the sources formatted as the toolchain's swift-format does it (.swift-format),
+#   7. bounded libFuzzer runs: the parser (FUZZ_SECONDS, default 60) and the whole linter with
+#      every fix applied (LINT_FUZZ_SECONDS, default 60); 0 skips one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
@@ -48,10 +50,19 @@ fi
 step "self-lint: isolint lint Sources"
 .build/release/isolint lint Sources --fail-on info
 
+step "format (swift-format, .swift-format)"
+unformatted=0
+while IFS= read -r f; do
+  if ! swift-format format --configuration .swift-format "$f" | cmp -s - "$f"; then
+    echo "not formatted: $f"
+    unformatted=1
+  fi
+done < <(git ls-files 'Sources/*.swift' 'Fuzz/*.swift' 'Tests/*.swift' 'Package.swift' | grep -v '/Fixtures/')
+[ "$unformatted" = 0 ] || { echo "FAILED: run swift-format format -i --configuration .swift-format on the files above"; exit 1; }
+echo "all sources formatted"
+
 step "fuzz"
-if [ "${FUZZ_SECONDS:-60}" != "0" ]; then
-  scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
-fi
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}" "${LINT_FUZZ_SECONDS:-60}"
 echo
 echo "all checks passed"
 echo "isolint: $((swift_tests + e2e_tests)) passed, 0 failed"
