@@ -68,7 +68,20 @@ public struct SourceFile: Sendable {
         var lineHasNonASCII = false
         var i = start
         let n = p.count
+        let raw = UnsafeRawBufferPointer(p)
         while i < n {
+            // Eight bytes at a time while they hold no line break and no non-ASCII byte.
+            if i + 8 <= n {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
+                let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+                let zeroLF = (lf &- 0x0101_0101_0101_0101) & ~lf & 0x8080_8080_8080_8080
+                let zeroCR = (cr &- 0x0101_0101_0101_0101) & ~cr & 0x8080_8080_8080_8080
+                if zeroLF | zeroCR | (w & 0x8080_8080_8080_8080) == 0 {
+                    i += 8
+                    continue
+                }
+            }
             let c = p[i]
             if c == 0x0A || c == 0x0D {
                 if c == 0x0D, i + 1 < n, p[i + 1] == 0x0A { i += 1 }

@@ -98,8 +98,9 @@ enum LintCommand {
         let root = isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent
         let files: [String]
         do {
+            let excludes = !configuration.exclude.isEmpty
             files = try SwiftFiles.collect(options.paths) { path in
-                configuration.isExcluded(relative(absolute(path, cwd: cwd), to: root))
+                excludes && configuration.isExcluded(relative(absolute(path, cwd: cwd), to: root))
             }
         } catch {
             printErr("isolint lint: no such file or directory: \(error.path)")

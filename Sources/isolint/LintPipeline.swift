@@ -11,7 +11,16 @@ enum LintPipeline {
     ) async -> ([FileReport], [(String, String)]) {
         var settings = WorkspaceSettings(configuration: configuration)
         settings.load(for: files.map { absolute($0, cwd: cwd) })
-        let inputs = files.map { Pipeline.Input(path: $0, settings: settings.settings(for: absolute($0, cwd: cwd))) }
+        // Settings depend on the file's directory only: look them up once per directory.
+        var byDirectory: [Substring: TargetSettings] = [:]
+        let inputs = files.map { path -> Pipeline.Input in
+            let full = absolute(path, cwd: cwd)
+            let directory = full[..<(full.lastIndex(of: "/") ?? full.endIndex)]
+            if let s = byDirectory[directory] { return Pipeline.Input(path: path, settings: s) }
+            let s = settings.settings(for: full)
+            byDirectory[directory] = s
+            return Pipeline.Input(path: path, settings: s)
+        }
         var tick: (@Sendable () -> Void)?
         if let progress { tick = { progress.tick() } }
         let result = await Pipeline.run(

@@ -47,7 +47,7 @@ public struct Linter: Sendable {
 
     /// Findings of one parsed file against a workspace index, sorted by position.
     public func lint(_ tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) -> [Finding] {
-        var cache = LintCache()
+        var cache = LintCache(keepsEntries: false)
         return lint(tree, index: index, settings: settings, cache: &cache)
     }
 
@@ -60,6 +60,16 @@ public struct Linter: Sendable {
     {
         let context = FileContext(tree: tree, index: index, settings: settings, knownRuleIDs: knownRuleIDs)
         var raw: [Finding] = []
+        if !cache.keepsEntries {
+            // One pass over every node, no per-declaration bookkeeping.
+            for i in 0..<tree.nodes.count {
+                let subscribed = dispatch[Int(tree.nodes[i].kind.rawValue)]
+                if subscribed.isEmpty { continue }
+                for r in subscribed { r.check(Int32(i), in: context, into: &raw) }
+            }
+            raw = configured(raw)
+            return finish(raw, tree, context)
+        }
         let items = tree.items
         var entries: [LintCache.Key: LintCache.Entry] = [:]
         entries.reserveCapacity(items.count)
@@ -98,6 +108,12 @@ public struct Linter: Sendable {
             }
         }
         cache.entries = entries
+        return finish(raw, tree, context)
+    }
+
+    /// File and manifest rules, configuration, suppressions, order, duplicates.
+    private func finish(_ nodeFindings: [Finding], _ tree: SyntaxTree, _ context: FileContext) -> [Finding] {
+        var raw = nodeFindings
         var whole: [Finding] = []
         for r in fileRules { r.check(file: context, into: &whole) }
         if !manifestRules.isEmpty, PackageManifest.isManifest(path: tree.source.path) {
@@ -194,7 +210,10 @@ public struct LintCache: Sendable {
     }
 
     var entries: [Key: Entry] = [:]
-    public init() {}
+    /// A one-off lint (the command line) keeps nothing: no item is hashed.
+    let keepsEntries: Bool
+    public init() { keepsEntries = true }
+    init(keepsEntries: Bool) { self.keepsEntries = keepsEntries }
 }
 
 extension Finding {

@@ -155,6 +155,15 @@ extension SyntaxTree {
         return text(token: self[c].name)
     }
 
+    /// The token naming what a call invokes (see `calleeName(of:)`), or -1: lets a rule test the
+    /// name's length before it builds a String.
+    public func calleeNameToken(of call: Int32) -> Int32 {
+        guard let c = callee(of: call) else { return -1 }
+        let k = self[c].kind
+        guard k == .memberAccess || k == .identifierExpr else { return -1 }
+        return self[c].name
+    }
+
     /// Callee of a call (its first child).
     public func callee(of call: Int32) -> Int32? {
         guard let c = children(call).first, self[c].kind != .argument else { return nil }

@@ -28,12 +28,13 @@ public enum SwiftFiles {
                 for name in names.sorted() {
                     let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                     if exclude(full) { continue }
-                    guard let attrs = try? fm.attributesOfItem(atPath: full),
-                        let type = attrs[.type] as? FileAttributeType
-                    else { continue }
-                    if type == .typeDirectory {
+                    // lstat(2): symbolic links are not followed (a link loop cannot trap the walk).
+                    var info = stat()
+                    guard lstat(full, &info) == 0 else { continue }
+                    let type = info.st_mode & S_IFMT
+                    if type == S_IFDIR {
                         if !skippedDirectories.contains(name) { stack.append(full) }
-                    } else if type == .typeRegular, name.hasSuffix(".swift") {
+                    } else if type == S_IFREG, name.hasSuffix(".swift") {
                         out.append(full)
                     }
                 }

@@ -31,14 +31,14 @@ public struct WorkspaceSettings: Sendable {
         }
     }
 
-    /// Root of the package containing `file`, if any.
+    /// Root of the package containing `file`, if any: the deepest manifest directory above it.
     public func packageRoot(of file: String) -> String? {
-        var dir = (file as NSString).deletingLastPathComponent
-        while !dir.isEmpty, dir != "/" {
-            if manifests[dir] != nil { return dir }
-            dir = (dir as NSString).deletingLastPathComponent
+        var best: String?
+        for root in manifests.keys
+        where file.hasPrefix(root) && file.utf8.dropFirst(root.utf8.count).first == UInt8(ascii: "/") {
+            if best.map({ root.utf8.count > $0.utf8.count }) ?? true { best = root }
         }
-        return nil
+        return best
     }
 
     public func settings(for file: String) -> TargetSettings {

@@ -58,6 +58,14 @@ public struct EscapingClosureMissingSendable: NodeRule {
     func needsSendable(_ type: Int32, _ file: FileContext) -> Bool {
         let flags = file.tree[type].flags
         if flags.contains(.isSending) || flags.contains(.isSendable) { return false }
+        // A function type written out: its attributes decide (no name to resolve).
+        if flags.contains(.isFunctionType),
+            !file.tree.children(type, kind: .attribute).contains(where: {
+                file.tree.token(file.tree[$0].name, is: "convention")
+            })
+        {
+            return !flags.contains(.hasGlobalActor)
+        }
         let expr = file.model.typeExpr(type)
         guard file.model.functionType(expr, at: type) != nil else { return false }
         return file.model.sendability(of: expr.unwrapped, at: type) == .notSendable
@@ -72,8 +80,11 @@ public struct EscapingClosureMissingSendable: NodeRule {
     func checkParameter(_ param: Int32, _ file: FileContext, _ findings: inout [Finding]) {
         let tree = file.tree
         // `@escaping`, or an optional closure (which escapes without saying so).
-        guard let type = tree.firstChild(param, kind: .type),
-            tree[type].flags.contains(.isEscaping) || tree[type].flags.contains(.isOptional),
+        guard let type = tree.firstChild(param, kind: .type) else { return }
+        let flags = tree[type].flags
+        // Cheap tests first: escaping (or optional), and a function type or a typealias name.
+        guard flags.contains(.isEscaping) || flags.contains(.isOptional),
+            flags.contains(.isFunctionType) || file.index.hasTypealias(named: tree.name(of: type)),
             needsSendable(type, file)
         else { return }
         let clause = tree[param].parent
@@ -171,7 +182,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
         if file.index.symbol(s).kind == .actorDecl {
             return HandOff(description: "stored in property '\(property)' of actor \(ownerName)", severity: .warning)
         }
-        guard let conformance = file.index.explicitSendableConformance(s) else { return nil }
+        guard let conformance = file.model.explicitSendableConformance(s) else { return nil }
         return HandOff(
             description:
                 "stored in property '\(property)' of \(conformance.isUnchecked ? "@unchecked " : "")Sendable type \(ownerName)",
@@ -214,7 +225,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
         guard !candidates.isEmpty else { return }
         let kind = tree[owner].kind
         guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl,
-            let s = file.model.symbol(of: owner), let conformance = file.index.explicitSendableConformance(s),
+            let s = file.model.symbol(of: owner), let conformance = file.model.explicitSendableConformance(s),
             !file.isolation.typeIsolation(owner).isGlobalActor
         else { return }
         let ownerName = file.index.symbol(s).name

@@ -62,7 +62,6 @@ public struct GlobalMutableState: NodeRule {
         if tree.hasModifier(decl, "nonisolated") { return }
         if let owner {
             if file.isolation.typeIsolation(owner).isGlobalActor { return }
-            if witnessesUnsafeRequirement(decl, owner: owner, file) { return }
         } else if file.settings.defaultIsolationMainActor {
             return
         }
@@ -86,6 +85,7 @@ public struct GlobalMutableState: NodeRule {
             guard let type, let display = properties.first?.typeText, isWorkspaceType(type, file, at: decl),
                 file.model.sendability(of: type, at: decl) == .notSendable
             else { return }
+            if let owner, isStatic, witnessesUnsafeRequirement(decl, owner: owner, file) { return }
             findings.append(
                 file.finding(
                     Self.descriptor, range,
@@ -93,6 +93,7 @@ public struct GlobalMutableState: NodeRule {
                     fixes: [isolateFix(tree, decl), optOutFix(tree, decl)]))
             return
         }
+        if let owner, isStatic, witnessesUnsafeRequirement(decl, owner: owner, file) { return }
         var fixes: [Fix] = []
         if let type, names.allSatisfy({ !file.index.mutatedNames.contains($0) }),
             isValueType(type, file, at: decl) || file.model.sendability(of: type, at: decl) == .sendable

@@ -33,7 +33,7 @@ func lockTypeName(_ type: TypeExpr, at node: Int32, _ file: FileContext) -> Stri
 func isUncheckedSendable(_ file: FileContext, _ decl: Int32) -> Bool {
     if file.tree.uncheckedSendableAttribute(decl) != nil { return true }
     guard let s = file.model.symbol(of: decl) else { return false }
-    return file.index.explicitSendableConformance(s)?.isUnchecked == true
+    return file.model.explicitSendableConformance(s)?.isUnchecked == true
 }
 
 /// `unchecked-sendable-unguarded`: an `@unchecked Sendable` class with mutable stored state and

@@ -51,29 +51,8 @@ extension WorkspaceIndex {
 
     /// An explicit `Sendable` or `@unchecked Sendable` conformance (or one through a refining
     /// protocol) in the declaration or an extension; not isolation, not inference, and never
-    /// for a type declared never Sendable.
-    public func explicitSendableConformance(_ s: SymbolID) -> (isUnchecked: Bool, reason: String)? {
-        if case .explicitlyNot = declaredSendability(s) { return nil }
-        var found: (isUnchecked: Bool, reason: String)?
-        for (entry, context, _) in inheritanceEntries(s) {
-            guard let path = entry.type.path else { continue }
-            let refines: Bool
-            switch resolve(path, in: context) {
-            case .external(let p): refines = p.last.map(KnowledgeBase.sendableRefiningProtocols.contains) ?? false
-            case .symbol(let other): refines = refinesSendable(other)
-            case .alias(let a):
-                refines =
-                    sendability(of: .existential([typealiases[Int(a)].target]), in: resolver.context(ofAlias: a))
-                    == .sendable
-            case .genericParameter: refines = false
-            }
-            guard refines else { continue }
-            // `@unchecked` anywhere means the compiler does not check the conformance.
-            if entry.isUnchecked { return (true, "\(symbol(s).name) declares @unchecked Sendable") }
-            if found == nil { found = (false, "\(symbol(s).name) declares Sendable") }
-        }
-        return found
-    }
+    /// for a type declared never Sendable. `@unchecked` anywhere wins.
+    public func explicitSendableConformance(_ s: SymbolID) -> ExplicitConformance? { t.facts[Int(s)].explicit }
 
     /// `conforms(_:to:)` for a file-scope type name (tests).
     public func conforms(typeNamed type: String, to name: String, module: String = "") -> Bool {

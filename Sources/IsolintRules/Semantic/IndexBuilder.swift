@@ -80,11 +80,14 @@ public enum IndexBuilder {
         var associated: [TypeExpr] = []
         var hasCases = false
         var hasInstanceMembers = false
+        var referenced: Set<String> = []
         for m in members {
             let isStatic = tree.hasModifier(m, "static") || tree.hasModifier(m, "class")
             switch tree[m].kind {
             case .varDecl:
-                properties += propertyInfos(tree, m)
+                let infos = propertyInfos(tree, m)
+                properties += infos
+                referenced.formUnion(referencedTypeNames(tree, m, infos))
                 if !isStatic { hasInstanceMembers = true }
             case .funcDecl:
                 functions.append(functionInfo(tree, m))
@@ -127,7 +130,7 @@ public enum IndexBuilder {
             isNonisolated: tree.hasModifier(n, "nonisolated"), genericParameters: generics.names,
             requirements: generics.requirements + whereRequirements(tree, n), properties: properties,
             functions: functions, associatedValues: associated, hasCases: hasCases,
-            hasInstanceMembers: hasInstanceMembers, referencedTypes: referencedTypeNames(tree, members: members),
+            hasInstanceMembers: hasInstanceMembers, referencedTypes: referenced,
             moduleDefaultMainActor: defaultMainActor, parent: parent, enclosingScopes: enclosing.scopes,
             outerGenericParameters: enclosing.genericParameters, inNonisolatedParent: inNonisolated,
             parentsArePublic: enclosingPublic)
@@ -310,7 +313,9 @@ public enum IndexBuilder {
             else { return nil }
             // `Box<Int>(…)`: keep the generic arguments written.
             let text = tree.text(of: target)
-            if text.contains("<"), TypeExpr.parse(text).path?.joined(separator: ".") == path { return text }
+            if text.utf8.contains(UInt8(ascii: "<")), TypeExpr.parse(text).path?.joined(separator: ".") == path {
+                return text
+            }
             return path
         case .literalExpr:
             let t = tree.token(at: node.firstToken)
@@ -353,18 +358,24 @@ public enum IndexBuilder {
     static func referencedTypeNames(_ tree: SyntaxTree, members: [Int32]) -> Set<String> {
         var out: Set<String> = []
         for m in members where tree[m].kind == .varDecl {
-            for p in propertyInfos(tree, m) {
-                if let name = p.type?.simpleName { out.insert(name) }
-            }
-            // `@Environment(Model.self)`, `@State var m = Model()` handled above; the attribute
-            // argument form:
-            for a in tree.attributes(of: m) {
-                for arg in tree.children(a, kind: .argument) {
-                    if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v) == "self",
-                        let base = tree.children(v).first
-                    {
-                        out.insert(tree.text(of: base))
-                    }
+            out.formUnion(referencedTypeNames(tree, m, propertyInfos(tree, m)))
+        }
+        return out
+    }
+
+    /// Types one `var`/`let` mentions: its declared or inferred types, and the argument of a
+    /// property wrapper attribute such as `@Environment(Model.self)`.
+    static func referencedTypeNames(_ tree: SyntaxTree, _ m: Int32, _ infos: [PropertyInfo]) -> Set<String> {
+        var out: Set<String> = []
+        for p in infos {
+            if let name = p.type?.simpleName { out.insert(name) }
+        }
+        for a in tree.attributes(of: m) {
+            for arg in tree.children(a, kind: .argument) {
+                if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v) == "self",
+                    let base = tree.children(v).first
+                {
+                    out.insert(tree.text(of: base))
                 }
             }
         }
@@ -376,8 +387,15 @@ public enum IndexBuilder {
         for (k, operand) in operands.enumerated() where k + 1 < operands.count {
             let opToken = tree[operand].endToken
             let t = tree.token(at: opToken)
-            guard t.kind == .equal || (t.kind == .operator && assignmentOperators.contains(tree.text(token: opToken)))
-            else { continue }
+            // Compound assignments end in `=` (and are not comparisons): test the bytes first.
+            if t.kind == .operator {
+                let last = tree.source.bytes[Int(t.end) - 1]
+                guard last == UInt8(ascii: "="), t.end - t.start >= 2,
+                    assignmentOperators.contains(tree.text(token: opToken))
+                else { continue }
+            } else if t.kind != .equal {
+                continue
+            }
             for name in names(in: tree, operand) { index.addMutated(name) }
         }
     }

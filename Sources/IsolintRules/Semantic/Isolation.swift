@@ -60,6 +60,8 @@ public struct IsolationModel: Sendable {
     public let tree: SyntaxTree
     public let index: WorkspaceIndex
     public let settings: TargetSettings
+    /// Type isolation per declaration node, computed once per file analysis.
+    private let typeIsolations = MemoTable<Int32, Isolation>()
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
@@ -164,7 +166,9 @@ public struct IsolationModel: Sendable {
 
     /// Isolation of a type's members (or an extension's). Nested types do not inherit their
     /// enclosing type's; the index decided the rest (attributes, inheritance, default isolation).
-    public func typeIsolation(_ decl: Int32) -> Isolation {
+    public func typeIsolation(_ decl: Int32) -> Isolation { typeIsolations.get(decl) { computeTypeIsolation(decl) } }
+
+    func computeTypeIsolation(_ decl: Int32) -> Isolation {
         let name = tree.name(of: decl)
         let kind = tree[decl].kind
         if kind == .actorDecl { return Isolation(.actor(name), "members of actor \(name)") }
@@ -290,6 +294,8 @@ public enum CalleeClassifier {
 
     /// Last names of every call whose closure may run off the main thread (a cheap filter).
     public static let offMainCallNames: Set<String> = dispatchMethods.union(KnowledgeBase.callbackAPIs.map(\.method))
+    /// Their lengths in bytes: most calls are ruled out before their name becomes a String.
+    public static let offMainCallNameLengths: Set<Int> = Set(offMainCallNames.map(\.utf8.count))
 
     /// `DispatchQueue.main.async`, `.main.async` (and `asyncAfter`).
     public static func isMainQueueDispatch(_ path: String) -> Bool {

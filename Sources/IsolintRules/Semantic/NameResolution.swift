@@ -1,3 +1,5 @@
+import IsolintSyntax
+
 /// Where a type name is written: the module, the type scopes to search innermost first (a
 /// nested type's own scope, its enclosing types, up to an enclosing extension's extended type),
 /// and the generic parameters in scope with their requirements.
@@ -63,6 +65,11 @@ struct Resolver {
 
     func symbol(_ s: SymbolID) -> TypeSymbol { tables.symbols[Int(s)] }
     func primaryDecl(_ s: SymbolID) -> TypeDecl { index.types[Int(tables.symbols[Int(s)].decls[0])] }
+    /// Fields read without copying a whole declaration (hot in finalize).
+    func genericParameters(_ s: SymbolID) -> [String] {
+        index.types[Int(tables.symbols[Int(s)].decls[0])].genericParameters
+    }
+    func kind(_ s: SymbolID) -> NodeKind { tables.symbols[Int(s)].kind }
 
     /// Resolves a nominal path the way the compiler's unqualified lookup does: generic
     /// parameters, then each type scope's nested types and typealiases innermost first, then
@@ -74,6 +81,8 @@ struct Resolver {
     func resolve(_ path: [String], in context: LookupContext, depth: Int) -> ResolvedType {
         guard let first = path.first, depth < 16 else { return .external(path) }
         if context.genericParameters.contains(first) { return .genericParameter(path.joined(separator: ".")) }
+        // No workspace type or typealias has this name: an SDK name, whatever the scopes.
+        if path.count == 1, !t.simpleNames.contains(first) { return .external(path) }
         var rest = path
         // `Foundation.Data`, `MyModule.Type`: a module qualifier.
         if path.count > 1, KnowledgeBase.moduleNames.contains(first) || t.modules.contains(first) {
@@ -126,6 +135,7 @@ struct Resolver {
 
     /// The lookup context of a symbol's members: its own scope, then its enclosing scopes.
     func context(of s: SymbolID) -> LookupContext {
+        if Int(s) < tables.contexts.count { return tables.contexts[Int(s)] }
         let d = primaryDecl(s)
         return LookupContext(
             module: d.module, scopes: [d.qualifiedName] + d.enclosingScopes,
@@ -135,8 +145,9 @@ struct Resolver {
     /// The lookup context of an extension's members and inheritance clause.
     func context(ofExtension e: ExtensionDecl, extending s: SymbolID?) -> LookupContext {
         let q = s.map { symbol($0).qualifiedName } ?? e.extendedPath.joined(separator: ".")
-        let generics = s.map { primaryDecl($0).genericParameters } ?? []
-        let requirements = (s.map { primaryDecl($0).requirements } ?? []) + e.requirements
+        let generics = s.map { genericParameters($0) } ?? []
+        let requirements =
+            (s.map { index.types[Int(tables.symbols[Int($0)].decls[0])].requirements } ?? []) + e.requirements
         return LookupContext(module: e.module, scopes: [q], genericParameters: generics, requirements: requirements)
     }
 

@@ -10,6 +10,7 @@ public struct SemanticModel: Sendable {
     public let settings: TargetSettings
     public let isolation: IsolationModel
     private let scopes = Memo<LocalScopes>()
+    private let contexts = MemoTable<Int32, LookupContext>()
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
@@ -25,6 +26,25 @@ public struct SemanticModel: Sendable {
     /// Where type names written at `node` are looked up: the enclosing types (up to an
     /// extension's extended type), their generic parameters and those of enclosing functions.
     public func lookupContext(at node: Int32) -> LookupContext {
+        // The context is that of the innermost declaration that opens a scope: computed once per
+        // declaration, however many type names inside it are resolved.
+        var p = node
+        var steps = 0
+        while p >= 0, steps < 512 {
+            steps += 1
+            let k = tree[p].kind
+            if SyntaxTree.typeDeclKinds.contains(k)
+                || [.funcDecl, .initDecl, .subscriptDecl, .typealiasDecl].contains(k)
+            {
+                break
+            }
+            p = tree[p].parent
+        }
+        if p < 0 { return LookupContext(module: module) }
+        return contexts.get(p) { computeLookupContext(at: p) }
+    }
+
+    func computeLookupContext(at node: Int32) -> LookupContext {
         var scopes: [String] = []
         var generics: [String] = []
         var requirements: [Requirement] = []
@@ -106,6 +126,11 @@ public struct SemanticModel: Sendable {
     /// What a type declaration (or an extension's type) declares about Sendable.
     public func declaredSendability(of decl: Int32) -> DeclaredSendability {
         symbol(of: decl).map(index.declaredSendability) ?? .none
+    }
+
+    /// `WorkspaceIndex.explicitSendableConformance`.
+    public func explicitSendableConformance(_ s: SymbolID) -> ExplicitConformance? {
+        index.explicitSendableConformance(s)
     }
 
     /// Whether a type declaration (or an extension's type) conforms to a protocol, anywhere in
@@ -195,6 +220,33 @@ final class Memo<Value: Sendable>: @unchecked Sendable {
         if let value { return value }
         let v = make()
         value = v
+        return v
+    }
+}
+
+/// An explicit Sendable conformance: checked or `@unchecked`.
+public struct ExplicitConformance: Sendable, Equatable {
+    public var isUnchecked: Bool
+    public var reason: String
+}
+
+/// Values computed at most once per key (per file analysis), by whichever caller asks first.
+final class MemoTable<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    // Safety: `values` is only read and written while holding `lock`.
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    func get(_ key: Key, _ make: () -> Value) -> Value {
+        lock.lock()
+        if let v = values[key] {
+            lock.unlock()
+            return v
+        }
+        lock.unlock()
+        let v = make()
+        lock.lock()
+        values[key] = v
+        lock.unlock()
         return v
     }
 }

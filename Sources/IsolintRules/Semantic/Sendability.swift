@@ -96,6 +96,14 @@ extension WorkspaceIndex {
     }
 }
 
+/// The assumed symbols a fixpoint evaluation consulted (finalize runs on one thread).
+final class DependencyRecorder {
+    var used: Set<SymbolID> = []
+    /// An evaluation read another value type's (changing) fixpoint facts.
+    var usedFacts = false
+    var isIndependent: Bool { used.isEmpty && !usedFacts }
+}
+
 /// Evaluates Sendability over the type structure. `assumed`: while `finalize()` computes the
 /// fixpoints, the value types currently assumed Sendable; nil afterwards (the facts decide).
 struct SendabilityEvaluator {
@@ -108,6 +116,8 @@ struct SendabilityEvaluator {
     let r: Resolver
     let facts: [TypeFacts]
     let assumed: Set<SymbolID>?
+    /// While computing fixpoints: records which assumed symbols an evaluation relied on.
+    var dependencies: DependencyRecorder? = nil
     /// Use the structural facts (would-be Sendable) instead of the compiler's implicit ones.
     var structural = false
     var implicit = true
@@ -120,7 +130,7 @@ struct SendabilityEvaluator {
     func members(of s: SymbolID, parameters: Parameters) -> Sendability {
         let context = r.context(of: s)
         var substitutions: [String: TypeExpr] = [:]
-        let params = r.primaryDecl(s).genericParameters
+        let params = r.genericParameters(s)
         switch parameters {
         case .none:
             break
@@ -134,8 +144,10 @@ struct SendabilityEvaluator {
             }
         }
         var results: [Sendability] = []
-        for d in r.symbol(s).decls.map({ r.index.types[Int($0)] }) {
-            for p in d.properties where p.isStored && !p.isStatic {
+        for di in r.tables.symbols[Int(s)].decls {
+            let properties = r.index.types[Int(di)].properties
+            let associatedValues = r.index.types[Int(di)].associatedValues
+            for p in properties where p.isStored && !p.isStatic {
                 guard let type = p.type else {
                     results.append(.unknown)
                     continue
@@ -143,7 +155,7 @@ struct SendabilityEvaluator {
                 results.append(evaluate(storageType(of: p, type), context, substitutions, depth: 0))
                 if results.last == .notSendable { return .notSendable }
             }
-            for a in d.associatedValues {
+            for a in associatedValues {
                 results.append(evaluate(a, context, substitutions, depth: 0))
                 if results.last == .notSendable { return .notSendable }
             }
@@ -212,13 +224,12 @@ struct SendabilityEvaluator {
     }
 
     func symbol(_ s: SymbolID, _ args: [(TypeExpr, LookupContext, [String: TypeExpr])], depth: Int) -> Sendability {
-        let sym = r.symbol(s)
         func arg(_ k: Int) -> Sendability {
             // No argument written (a type inferred from `Box(value)`): unknown, not "not Sendable".
             guard k < args.count else { return .unknown }
             return evaluate(args[k].0, args[k].1, args[k].2, depth: depth + 1)
         }
-        let params = r.primaryDecl(s).genericParameters
+        let params = r.genericParameters(s)
         switch facts[Int(s)].declared {
         case .explicitlyNot:
             return .notSendable
@@ -230,7 +241,7 @@ struct SendabilityEvaluator {
         case .none:
             break
         }
-        switch sym.kind {
+        switch r.kind(s) {
         case .protocolDecl:
             return facts[Int(s)].refinesSendable ? .sendable : .notSendable
         case .structDecl, .enumDecl:
@@ -238,8 +249,12 @@ struct SendabilityEvaluator {
         default:
             return .notSendable
         }
-        if let assumed, assumed.contains(s) { return .all(params.indices.map(arg)) }
+        if let assumed, assumed.contains(s) {
+            dependencies?.used.insert(s)
+            return .all(params.indices.map(arg))
+        }
         guard implicit || structural else { return .notSendable }
+        dependencies?.usedFacts = true
         let fact = structural ? facts[Int(s)].structural : facts[Int(s)].implicit
         switch fact {
         case .notApplicable, .notSendable:
@@ -293,7 +308,7 @@ struct SendabilityEvaluator {
             guard let path = type.path else { return false }
             switch r.resolve(path, in: context) {
             case .symbol(let s):
-                return r.symbol(s).kind == .protocolDecl
+                return r.kind(s) == .protocolDecl
                     ? facts[Int(s)].refinesSendable
                     : facts[Int(s)].declared.isUnconditional
             case .alias(let a):

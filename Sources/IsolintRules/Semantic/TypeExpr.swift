@@ -92,7 +92,38 @@ public indirect enum TypeExpr: Sendable, Hashable {
     /// Parses type text such as `[String: @Sendable (Int) async -> Void]?`. Never fails: what it
     /// cannot read is `.unknown`.
     public static func parse(_ text: String) -> TypeExpr {
-        var p = TypeTextParser(Array(text.utf8))
+        var copy = text
+        return copy.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// Parses UTF-8 type text in place.
+    public static func parse(utf8: UnsafeBufferPointer<UInt8>) -> TypeExpr {
+        // Fast path for the common `Name`, `Name?`, `A.B`: words and periods only.
+        var simple = !utf8.isEmpty
+        var optional = false
+        for (k, b) in utf8.enumerated() {
+            if TypeTextParser.isWordByte(b) || b == UInt8(ascii: ".") { continue }
+            if b == UInt8(ascii: "?"), k == utf8.count - 1, k > 0 {
+                optional = true
+                continue
+            }
+            simple = false
+            break
+        }
+        if simple, utf8.first != UInt8(ascii: "."), utf8.last != UInt8(ascii: "."), let first = utf8.first,
+            !(first >= 0x30 && first <= 0x39)
+        {
+            let body = UnsafeBufferPointer(rebasing: utf8[0..<(optional ? utf8.count - 1 : utf8.count)])
+            let components = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+                .map { Component(String(decoding: $0, as: UTF8.self)) }
+            if components.allSatisfy({ !$0.name.isEmpty && !TypeTextParser.specifiers.contains($0.name) }),
+                components.count == 1 || (components.last?.name != "Type" && components.last?.name != "Protocol")
+            {
+                let t = TypeExpr.nominal(components)
+                return optional ? .optional(t) : t
+            }
+        }
+        var p = TypeTextParser(utf8)
         let t = p.parseType(depth: 0)
         return p.atEnd ? t : .unknown
     }
@@ -107,14 +138,14 @@ struct TypeTextParser {
         case end
     }
 
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
     var tok: Tok = .end
     /// Whitespace came before the current token (`@Sendable (Int)` is not `@Sendable(Int)`).
     var spaceBefore = false
     static let maxDepth = 48
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         tok = lex()
     }
@@ -139,12 +170,12 @@ struct TypeTextParser {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "`") { end += 1 }
             pos = min(end + 1, bytes.count)
-            return .word(String(decoding: bytes[start..<end], as: UTF8.self))
+            return .word(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
         }
         if Self.isWordByte(b) {
             let start = pos
             while pos < bytes.count, Self.isWordByte(bytes[pos]) { pos += 1 }
-            return .word(String(decoding: bytes[start..<pos], as: UTF8.self))
+            return .word(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self))
         }
         if b == UInt8(ascii: "-"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: ">") {
             pos += 2

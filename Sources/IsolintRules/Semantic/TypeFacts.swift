@@ -1,3 +1,5 @@
+import IsolintSyntax
+
 /// The global actor a type is isolated to, and why (for messages and hovers).
 public struct GlobalActorIsolation: Sendable, Equatable {
     public var actor: String
@@ -38,6 +40,9 @@ struct TypeFacts: Sendable {
     var refinesSendable = false
     var declared = DeclaredSendability.none
     var visiblyPublic = false
+    /// An explicit `Sendable` / `@unchecked Sendable` conformance (directly or through a
+    /// refining protocol) in the declaration or an extension; nil when none (or declared never).
+    var explicit: ExplicitConformance?
     /// The compiler's implicit Sendable inference (internal or frozen value types).
     var implicit = StructuralSendability.notApplicable
     /// Members all Sendable, counting the undeclared public value types that would be too
@@ -59,6 +64,39 @@ struct FactComputation {
     private var refineState: [UInt8]
     private var declaredState: [UInt8]
     private var publicState: [UInt8]
+    /// Results of member evaluations that consulted no other value type's assumption or fact:
+    /// they never change, so each is computed once (most value types hold only standard types).
+    private var independent: [MembersKey: Sendability] = [:]
+    /// Each symbol's primary inheritance entries and each extension's, resolved once (four
+    /// facts read them).
+    private let primaryEntries: [[ResolvedEntry]]
+    private let extensionEntries: [[ResolvedEntry]]
+
+    /// What the facts need of a symbol's declarations, gathered once without copying them.
+    struct Summary {
+        var name = ""
+        var kind = NodeKind.unknown
+        var isNonisolated = false
+        var attributes: [String] = []
+        var moduleDefaultMainActor = false
+        var inNonisolatedParent = false
+        var suppressesSendable = false
+        var isFrozen = false
+    }
+    private let summaries: [Summary]
+
+    struct ResolvedEntry {
+        var entry: InheritedEntry
+        /// The entry's nominal path resolved in its context; nil for other shapes.
+        var resolved: ResolvedType?
+        var context: LookupContext
+    }
+
+    struct MembersKey: Hashable {
+        var symbol: SymbolID
+        /// -1: every parameter assumed Sendable; k: all but parameter k.
+        var except: Int
+    }
 
     init(r: Resolver) {
         self.r = r
@@ -68,6 +106,58 @@ struct FactComputation {
         refineState = Array(repeating: 0, count: n)
         declaredState = Array(repeating: 0, count: n)
         publicState = Array(repeating: 0, count: n)
+        let resolver = r
+        func resolve(_ entries: [InheritedEntry], _ context: LookupContext) -> [ResolvedEntry] {
+            entries.map { e in
+                ResolvedEntry(
+                    entry: e, resolved: e.type.path.map { resolver.resolve($0, in: context) }, context: context)
+            }
+        }
+        primaryEntries = r.tables.symbols.indices.map { i in
+            let context = r.context(of: SymbolID(i))
+            return r.tables.symbols[i].decls.flatMap { resolve(r.index.types[Int($0)].inherited, context) }
+        }
+        var byExtension = [[ResolvedEntry]](repeating: [], count: r.index.extensions.count)
+        for (i, sym) in r.tables.symbols.enumerated() {
+            for e in sym.extensions {
+                let ext = r.index.extensions[Int(e)]
+                byExtension[Int(e)] = resolve(ext.inherited, r.context(ofExtension: ext, extending: SymbolID(i)))
+            }
+        }
+        extensionEntries = byExtension
+        summaries = r.tables.symbols.map { sym in
+            var out = Summary(name: sym.name, kind: sym.kind)
+            for d in sym.decls {
+                let i = Int(d)
+                if r.index.types[i].isNonisolated { out.isNonisolated = true }
+                out.attributes += r.index.types[i].attributes
+                if r.index.types[i].moduleDefaultMainActor { out.moduleDefaultMainActor = true }
+                if r.index.types[i].inNonisolatedParent { out.inNonisolatedParent = true }
+                if r.index.types[i].isFrozen { out.isFrozen = true }
+                if r.index.types[i].inherited.contains(where: {
+                    $0.isSuppressed && $0.name == KnowledgeBase.sendableProtocol
+                }) {
+                    out.suppressesSendable = true
+                }
+            }
+            out.attributes.sort()
+            return out
+        }
+    }
+
+    /// `SendabilityEvaluator.members`, remembering the answers that cannot change; reports the
+    /// assumed symbols relied on.
+    mutating func members(
+        _ s: SymbolID, except: Int, assumed: Set<SymbolID>, structural: Bool, recorder: DependencyRecorder? = nil
+    ) -> Sendability {
+        let key = MembersKey(symbol: s, except: except)
+        if let known = independent[key] { return known }
+        let r0 = recorder ?? DependencyRecorder()
+        var evaluator = SendabilityEvaluator(r: r, facts: facts, assumed: assumed, structural: structural)
+        evaluator.dependencies = r0
+        let result = evaluator.members(of: s, parameters: except < 0 ? .allSendable : .allSendableExcept(except))
+        if r0.isIndependent { independent[key] = result }
+        return result
     }
 
     mutating func run() {
@@ -76,6 +166,7 @@ struct FactComputation {
         for s in 0..<n { _ = refinesSendable(s, depth: 0) }
         for s in 0..<n { _ = declared(s, depth: 0) }
         for s in 0..<n { _ = visiblyPublic(s, depth: 0) }
+        for s in 0..<n { facts[Int(s)].explicit = explicitConformance(s) }
         inferStructural()
     }
 
@@ -93,21 +184,20 @@ struct FactComputation {
     }
 
     mutating func computeGlobalActor(_ s: SymbolID, depth: Int) -> GlobalActorIsolation? {
-        let sym = r.symbol(s)
-        let decls = sym.decls.map { r.index.types[Int($0)] }
-        if sym.kind == .actorDecl || decls.contains(where: \.isNonisolated) { return nil }
-        for d in decls {
-            if let a = d.attributes.sorted().first(where: r.index.globalActors.contains) {
-                return GlobalActorIsolation(actor: a, reason: "\(sym.name) is @\(a)", origin: "\(sym.name) is @\(a)")
-            }
+        let sym = summaries[Int(s)]
+        if sym.kind == .actorDecl || sym.isNonisolated { return nil }
+        if let a = sym.attributes.first(where: r.index.globalActors.contains) {
+            return GlobalActorIsolation(actor: a, reason: "\(sym.name) is @\(a)", origin: "\(sym.name) is @\(a)")
         }
         // Isolation is inferred from the superclass and the protocols of the primary
         // declaration, never from conformances added in extensions.
-        let context = r.context(of: s)
-        for d in decls {
-            for entry in d.inherited where !entry.isSuppressed && !entry.attributes.contains("preconcurrency") {
-                guard let path = entry.type.path else { continue }
-                switch r.resolve(path, in: context) {
+        for resolvedEntry in primaryEntries[Int(s)] {
+            let entry = resolvedEntry.entry
+            do {
+                guard !entry.isSuppressed, !entry.attributes.contains("preconcurrency"),
+                    let resolved = resolvedEntry.resolved
+                else { continue }
+                switch resolved {
                 case .symbol(let other) where other != s:
                     if let g = globalActor(other, depth: depth + 1), g.origin != "" {
                         let via = r.symbol(other).name
@@ -129,7 +219,7 @@ struct FactComputation {
                 }
             }
         }
-        if decls.contains(where: \.moduleDefaultMainActor), !decls.contains(where: \.inNonisolatedParent) {
+        if sym.moduleDefaultMainActor, !sym.inNonisolatedParent {
             return GlobalActorIsolation(
                 actor: KnowledgeBase.mainActor, reason: "the target's default isolation is MainActor", origin: "")
         }
@@ -144,19 +234,37 @@ struct FactComputation {
         if refineState[i] == 2 { return facts[i].refinesSendable }
         if refineState[i] == 1 || depth > 64 { return false }
         refineState[i] = 1
-        let context = r.context(of: s)
         var result = false
-        outer: for d in r.symbol(s).decls.map({ r.index.types[Int($0)] }) {
-            for entry in d.inherited where !entry.isSuppressed {
-                if entryRefinesSendable(entry.type, context, depth: depth + 1) {
-                    result = true
-                    break outer
-                }
-            }
+        for e in primaryEntries[Int(s)] where !e.entry.isSuppressed && refines(e, depth: depth + 1) {
+            result = true
+            break
         }
         facts[i].refinesSendable = result
         refineState[i] = 2
         return result
+    }
+
+    /// `entryRefinesSendable` for an entry resolved in advance.
+    mutating func refines(_ e: ResolvedEntry, depth: Int) -> Bool {
+        guard let resolved = e.resolved else { return entryRefinesSendable(e.entry.type, e.context, depth: depth) }
+        return refines(resolved, depth: depth)
+    }
+
+    mutating func refines(_ resolved: ResolvedType, depth: Int) -> Bool {
+        switch resolved {
+        case .symbol(let s):
+            switch r.kind(s) {
+            case .protocolDecl: return refinesSendable(s, depth: depth + 1)
+            case .classDecl: return declared(s, depth: depth + 1).isUnconditional
+            default: return false
+            }
+        case .alias(let a):
+            return entryRefinesSendable(r.index.typealiases[Int(a)].target, r.context(ofAlias: a), depth: depth + 1)
+        case .external(let p):
+            return p.last.map(KnowledgeBase.sendableRefiningProtocols.contains) ?? false
+        case .genericParameter:
+            return false
+        }
     }
 
     /// Whether an inherited type (or requirement constraint) is Sendable or refines it.
@@ -166,20 +274,7 @@ struct FactComputation {
             return parts.contains { entryRefinesSendable($0, context, depth: depth + 1) }
         case .nominal:
             guard let path = type.path, depth < 64 else { return false }
-            switch r.resolve(path, in: context) {
-            case .symbol(let s):
-                switch r.symbol(s).kind {
-                case .protocolDecl: return refinesSendable(s, depth: depth + 1)
-                case .classDecl: return declared(s, depth: depth + 1).isUnconditional
-                default: return false
-                }
-            case .alias(let a):
-                return entryRefinesSendable(r.index.typealiases[Int(a)].target, r.context(ofAlias: a), depth: depth + 1)
-            case .external(let p):
-                return p.last.map(KnowledgeBase.sendableRefiningProtocols.contains) ?? false
-            case .genericParameter:
-                return false
-            }
+            return refines(r.resolve(path, in: context), depth: depth)
         default:
             return false
         }
@@ -197,37 +292,26 @@ struct FactComputation {
     }
 
     mutating func computeDeclared(_ s: SymbolID, depth: Int) -> DeclaredSendability {
-        let sym = r.symbol(s)
-        let decls = sym.decls.map { r.index.types[Int($0)] }
-        let exts = sym.extensions.map { r.index.extensions[Int($0)] }
-        let context = r.context(of: s)
-        for e in exts where e.isUnavailable {
-            let ctx = r.context(ofExtension: e, extending: s)
-            if e.inherited.contains(where: { entryRefinesSendable($0.type, ctx, depth: depth + 1) }) {
+        let sym = summaries[Int(s)]
+        let extensions = r.tables.symbols[Int(s)].extensions
+        for e in extensions where r.index.extensions[Int(e)].isUnavailable {
+            if extensionEntries[Int(e)].contains(where: { refines($0, depth: depth + 1) }) {
                 return .explicitlyNot(
                     reason: "\(sym.name) is declared never Sendable (an unavailable Sendable extension)")
             }
         }
-        for d in decls
-        where d.inherited.contains(where: { $0.isSuppressed && $0.name == KnowledgeBase.sendableProtocol }) {
-            return .explicitlyNot(reason: "\(sym.name) suppresses Sendable (~Sendable)")
-        }
+        if sym.suppressesSendable { return .explicitlyNot(reason: "\(sym.name) suppresses Sendable (~Sendable)") }
         if sym.kind == .actorDecl { return .unconditional(reason: "\(sym.name) is an actor") }
-        for d in decls {
-            for entry in d.inherited where !entry.isSuppressed {
-                if entryRefinesSendable(entry.type, context, depth: depth + 1) {
-                    return .unconditional(
-                        reason: "\(sym.name) declares \(entry.isUnchecked ? "@unchecked " : "")Sendable")
-                }
-            }
+        for e in primaryEntries[Int(s)] where !e.entry.isSuppressed && refines(e, depth: depth + 1) {
+            return .unconditional(reason: "\(sym.name) declares \(e.entry.isUnchecked ? "@unchecked " : "")Sendable")
         }
         var conditional: [String]?
-        for e in exts where !e.isUnavailable {
-            let ctx = r.context(ofExtension: e, extending: s)
-            guard let entry = e.inherited.first(where: { entryRefinesSendable($0.type, ctx, depth: depth + 1) }) else {
-                continue
-            }
-            let params = e.requirements.filter { entryRefinesSendable($0.constraint, ctx, depth: depth + 1) }.map(
+        for e in extensions where !r.index.extensions[Int(e)].isUnavailable {
+            guard let first = extensionEntries[Int(e)].first(where: { refines($0, depth: depth + 1) }) else { continue }
+            let entry = first.entry
+            let ctx = first.context
+            let requirements = r.index.extensions[Int(e)].requirements
+            let params = requirements.filter { entryRefinesSendable($0.constraint, ctx, depth: depth + 1) }.map(
                 \.parameter)
             if params.isEmpty {
                 return .unconditional(reason: "\(sym.name) declares \(entry.isUnchecked ? "@unchecked " : "")Sendable")
@@ -236,10 +320,11 @@ struct FactComputation {
         }
         if let conditional { return .conditional(parameters: conditional) }
         if sym.kind != .protocolDecl, let g = globalActor(s, depth: depth + 1) {
-            guard sym.kind == .classDecl, let superclass = decls.first?.inherited.first, let path = superclass.type.path
+            guard sym.kind == .classDecl, let superclass = primaryEntries[Int(s)].first,
+                let resolved = superclass.resolved
             else { return .unconditional(reason: g.reason) }
-            switch r.resolve(path, in: context) {
-            case .symbol(let other) where r.symbol(other).kind == .classDecl:
+            switch resolved {
+            case .symbol(let other) where r.kind(other) == .classDecl:
                 if declared(other, depth: depth + 1).isUnconditional { return .unconditional(reason: g.reason) }
                 return .explicitlyNot(
                     reason: "\(sym.name) is @\(g.actor) but its superclass \(r.symbol(other).name) is not Sendable")
@@ -256,6 +341,24 @@ struct FactComputation {
             }
         }
         return .none
+    }
+
+    mutating func explicitConformance(_ s: SymbolID) -> ExplicitConformance? {
+        if case .explicitlyNot = facts[Int(s)].declared { return nil }
+        let sym = r.symbol(s)
+        var found: ExplicitConformance?
+        var entries = primaryEntries[Int(s)]
+        for e in sym.extensions where !r.index.extensions[Int(e)].isUnavailable { entries += extensionEntries[Int(e)] }
+        for e in entries where !e.entry.isSuppressed {
+            let entry = e.entry
+            guard refines(e, depth: 0) else { continue }
+            // `@unchecked` anywhere means the compiler does not check the conformance.
+            if entry.isUnchecked {
+                return ExplicitConformance(isUnchecked: true, reason: "\(sym.name) declares @unchecked Sendable")
+            }
+            if found == nil { found = ExplicitConformance(isUnchecked: false, reason: "\(sym.name) declares Sendable") }
+        }
+        return found
     }
 
     // MARK: Visibility
@@ -283,7 +386,7 @@ struct FactComputation {
         for (i, sym) in r.tables.symbols.enumerated() {
             let s = SymbolID(i)
             guard sym.kind == .structDecl || sym.kind == .enumDecl, facts[i].declared == .none else { continue }
-            let frozen = sym.decls.contains { r.index.types[Int($0)].isFrozen }
+            let frozen = summaries[i].isFrozen
             if !facts[i].visiblyPublic || frozen { implicitCandidates.insert(s) } else { publicCandidates.insert(s) }
         }
         let implicitSet = fixpoint(implicitCandidates, structural: false)
@@ -301,42 +404,46 @@ struct FactComputation {
             if structural { facts[Int(s)].structural = v } else { facts[Int(s)].implicit = v }
         }
         for s in order { set(s, survivors.contains(s) ? .sendable(requiredParameters: []) : .unknown) }
-        let evaluator = SendabilityEvaluator(r: r, facts: facts, assumed: survivors, structural: structural)
         for s in order where survivors.contains(s) {
-            let params = r.primaryDecl(s).genericParameters
-            set(
-                s,
-                .sendable(
-                    requiredParameters: params.indices.map { k in
-                        evaluator.members(of: s, parameters: .allSendableExcept(k)) != .sendable
-                    }))
+            let params = r.genericParameters(s)
+            let required = params.indices.map { k in
+                members(s, except: k, assumed: survivors, structural: structural) != .sendable
+            }
+            set(s, .sendable(requiredParameters: required))
         }
         for _ in 0..<2 {
-            let evaluator = SendabilityEvaluator(r: r, facts: facts, assumed: survivors, structural: structural)
             for s in order where !survivors.contains(s) {
-                set(s, evaluator.members(of: s, parameters: .allSendable) == .notSendable ? .notSendable : .unknown)
+                let v = members(s, except: -1, assumed: survivors, structural: structural)
+                set(s, v == .notSendable ? .notSendable : .unknown)
             }
         }
     }
 
-    /// Removes, until nothing changes, every type with a member that is not Sendable when the
-    /// remaining ones are assumed Sendable (generic parameters assumed Sendable).
-    func fixpoint(_ start: Set<SymbolID>, structural: Bool) -> Set<SymbolID> {
+    /// The greatest set of candidates whose members are all Sendable when the set is assumed
+    /// Sendable (generic parameters assumed Sendable). A worklist: each candidate is evaluated
+    /// once, and again only when a candidate it relied on drops out.
+    mutating func fixpoint(_ start: Set<SymbolID>, structural: Bool) -> Set<SymbolID> {
         var set = start
-        var changed = true
-        var rounds = 0
-        let order = start.sorted()
-        while changed, rounds < 64 {
-            changed = false
-            rounds += 1
-            let evaluator = SendabilityEvaluator(r: r, facts: facts, assumed: set, structural: structural)
-            for s in order where set.contains(s) {
-                if evaluator.members(of: s, parameters: .allSendable) != .sendable {
-                    set.remove(s)
-                    changed = true
+        var dependents: [SymbolID: [SymbolID]] = [:]
+        var pending = start.sorted()
+        var queued = start
+        var steps = 0
+        while let s = pending.popLast(), steps < 1_000_000 {
+            steps += 1
+            queued.remove(s)
+            guard set.contains(s) else { continue }
+            let recorder = DependencyRecorder()
+            if members(s, except: -1, assumed: set, structural: structural, recorder: recorder) == .sendable {
+                for d in recorder.used where d != s { dependents[d, default: []].append(s) }
+            } else {
+                set.remove(s)
+                for d in dependents.removeValue(forKey: s) ?? [] where set.contains(d) && !queued.contains(d) {
+                    pending.append(d)
+                    queued.insert(d)
                 }
             }
         }
         return set
     }
+
 }

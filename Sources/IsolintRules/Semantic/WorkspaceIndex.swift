@@ -141,11 +141,15 @@ struct SymbolTables: Sendable {
     var byQualified: [String: [SymbolID]] = [:]
     var aliasesByQualified: [String: [Int32]] = [:]
     var aliasNames: Set<String> = []
+    /// The last component of every workspace type's and typealias's name: a name outside it
+    /// can only be an SDK name (the fast path of name resolution).
+    var simpleNames: Set<String> = []
     var functionNames: Set<String> = []
     var externalExtensions: [String: [Int32]] = [:]
     var functionsByName: [String: [Int32]] = [:]
     var modules: Set<String> = []
-    /// Per symbol.
+    /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
+    var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
 
     init(_ index: WorkspaceIndex) {
@@ -173,6 +177,7 @@ struct SymbolTables: Sendable {
             aliasesByQualified[a.qualifiedName, default: []].append(Int32(i))
             aliasNames.insert(a.name)
         }
+        simpleNames = aliasNames.union(symbols.map(\.name))
         for (i, f) in index.functions.enumerated() { functionsByName[f.info.name, default: []].append(Int32(i)) }
         functionNames = Set(index.functions.map(\.info.name))
         for d in index.types { for f in d.functions { functionNames.insert(f.name) } }
@@ -185,6 +190,8 @@ struct SymbolTables: Sendable {
                 externalExtensions[e.extendedPath.joined(separator: "."), default: []].append(Int32(i))
             }
         }
+        let resolver = Resolver(index: index, tables: self)
+        contexts = (0..<symbols.count).map { resolver.context(of: SymbolID($0)) }
         facts = TypeFacts.compute(self, index)
     }
 
