@@ -11,17 +11,20 @@ public struct RuleDescriptor: Sendable {
     public let explanation: String
     /// The compiler's diagnostic group for the same hazard (`MutableGlobalVariable`…), if any.
     public let compilerGroup: String?
+    /// Whether swiftc reports the hazard at all (with a group or without one).
+    public let compilerReports: Bool
     public let enabledByDefault: Bool
 
     public init(
         id: String, severity: Severity, summary: String, explanation: String, compilerGroup: String? = nil,
-        enabledByDefault: Bool = true
+        compilerReports: Bool = false, enabledByDefault: Bool = true
     ) {
         self.id = id
         self.defaultSeverity = severity
         self.summary = summary
         self.explanation = explanation
         self.compilerGroup = compilerGroup
+        self.compilerReports = compilerReports || (compilerGroup.map { _ in true } ?? false)
         self.enabledByDefault = enabledByDefault
     }
 }

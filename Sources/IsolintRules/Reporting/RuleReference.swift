@@ -6,7 +6,7 @@ public enum RuleReference {
         var out = "| rule | severity | the hazard | compiler |\n|---|---|---|---|\n"
         for d in descriptors {
             let severity = d.defaultSeverity.rawValue + (d.enabledByDefault ? "" : ", off")
-            let compiler = d.compilerGroup.map { "`[#\($0)]`" } ?? "silent"
+            let compiler = d.compilerGroup.map { "`[#\($0)]`" } ?? (d.compilerReports ? "error, no group" : "silent")
             out += "| [`\(d.id)`](docs/rules.md#\(d.id)) | \(severity) | \(escape(d.summary)) | \(compiler) |\n"
         }
         return out
@@ -27,7 +27,11 @@ public enum RuleReference {
         for d in descriptors {
             out += "\n<a id=\"\(d.id)\"></a>\n## \(d.id)\n\n"
             out += "**\(d.defaultSeverity.rawValue)**\(d.enabledByDefault ? "" : " (off by default)")"
-            if let g = d.compilerGroup { out += " · compiler: `[#\(g)]`" }
+            if let g = d.compilerGroup {
+                out += " · compiler: `[#\(g)]`"
+            } else {
+                out += d.compilerReports ? " · compiler: an error without a group" : " · compiler: silent"
+            }
             out += " · \(d.summary)\n\n"
             // The explanation's own headings sit one level below the rule's.
             for line in d.explanation.split(separator: "\n", omittingEmptySubsequences: false) {

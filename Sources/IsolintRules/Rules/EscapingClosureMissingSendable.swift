@@ -13,8 +13,12 @@ public struct EscapingClosureMissingSendable: NodeRule {
             another isolation domain: captured in `Task.detached {}`, in a `Task {}` started from a context \
             not isolated to a global actor, or in a `DispatchQueue….async` closure; or stored into an \
             instance property of an actor or of a type declaring `Sendable`/`@unchecked Sendable`. Also a \
-            stored closure property of such a declared-Sendable type whose function type lacks `@Sendable` \
-            (not on actors or `@MainActor` types: their isolation protects their properties).
+            stored closure property — or closures stored in an array, dictionary, tuple or optional property — \
+            of such a declared-Sendable type whose function type lacks `@Sendable` (not on actors or \
+            global-actor types: their isolation protects their properties). `@convention(c)` and global-actor \
+            function types are Sendable already. Error for the hand-offs and for checked `Sendable` storage \
+            (the compiler rejects both); warning for storage in an actor or an `@unchecked Sendable` type, which \
+            compile — there the author took the responsibility, and the finding says what is unprotected.
 
             ## Why it matters in Swift 6
             The closure's captures stay with the caller while its body runs elsewhere: a data race the \

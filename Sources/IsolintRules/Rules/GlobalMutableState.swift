@@ -10,8 +10,11 @@ public struct GlobalMutableState: NodeRule {
             ## What it finds
             A stored `static var` or global `var` that is not isolated to a global actor (by its own \
             attribute, its type or its extension), not `nonisolated(unsafe)`, not `@TaskLocal`, and not \
-            computed — an `actor`'s static storage counts too, it is not isolated to the actor. Also a \
-            `static let` or global `let` holding a class the workspace declares without `Sendable`.
+            computed (also by a macro such as Swift Testing's `@Tag static var`) — an `actor`'s static \
+            storage counts too, it is not isolated to the actor. A `static var` that satisfies a protocol \
+            requirement declared `nonisolated(unsafe)` is `nonisolated(unsafe)` itself. Also a `static let` or \
+            global `let` holding a workspace type that is not Sendable (a class without `Sendable`, a public \
+            struct that does not declare it).
 
             ## Why it matters in Swift 6
             Any task on any thread can read and write it at once. Swift 6 rejects it: \
@@ -19,7 +22,8 @@ public struct GlobalMutableState: NodeRule {
 
             ## Which fix when
             1. **Make it a constant** (`static let`) — configuration that never changes after launch. Offered \
-            only when nothing in the workspace assigns or mutates it and its type is a value type or Sendable.
+            (and preferred) only when nothing in the workspace assigns or mutates it and its type is a value type \
+            or Sendable — `50 * 1024 * 1024` or `["png", "jpg"]` have their literals' types.
             2. **Isolate to the main actor** (`@MainActor`) — state the UI reads and writes; most app singletons.
             3. **Guard with an actor** — state many tasks share off the main thread: move it into an `actor` \
             (not automatic: a class does not become an actor by an edit).

@@ -12,7 +12,13 @@ public struct PublicTypeMissingSendable: NodeRule {
             `Sendable` — in its inheritance clause, an extension, or through a protocol that refines it — \
             while every stored property and associated value has a type known to be Sendable (standard and \
             Foundation value types, collections of them, Sendable workspace types, and the other public \
-            types this rule reports, so a type and its member types are reported together).
+            types this rule reports, so a type and its member types are reported together). Not reported: \
+            namespaces (a caseless enum, a struct with only static members nothing creates); types in a target \
+            whose default isolation is MainActor (they are main-actor isolated, hence Sendable) unless declared \
+            `nonisolated`; types with a member that is not Sendable (`AnyHashable`, a non-Sendable closure, a \
+            conditionally Sendable generic with a non-Sendable argument); types declared never Sendable \
+            (`@available(*, unavailable) extension T: Sendable`); and types conforming to a protocol isolint \
+            cannot see, which may refine Sendable already.
 
             ## Why it matters in Swift 6
             The compiler infers `Sendable` for internal value types but never for public non-frozen ones: \
@@ -20,7 +26,8 @@ public struct PublicTypeMissingSendable: NodeRule {
             (passing it to a `Task`, returning it from an actor).
 
             ## Fix
-            Add `Sendable` to the inheritance clause.
+            Add `Sendable` to the inheritance clause. A generic type whose members are Sendable only when its \
+            parameters are gets a conditional conformance instead: `extension Box: Sendable where T: Sendable {}`.
 
             ## Before / after
             ```swift

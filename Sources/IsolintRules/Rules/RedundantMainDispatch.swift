@@ -10,7 +10,10 @@ public struct RedundantMainDispatch: NodeRule {
             `DispatchQueue.main.async { … }` (trailing closure or `execute:`; not `asyncAfter`, whose delay is \
             deliberate) and `await MainActor.run { … }` at a position that is already main-actor isolated — \
             a `@MainActor` type or function, a `Task { @MainActor in }` body — but not inside a \
-            `Task.detached` or global-queue closure.
+            `Task.detached` or global-queue closure, nor where the main actor is not certain: inside a closure \
+            the SDK calls on a background queue (`Operation.completionBlock`, CloudKit operations' `…Block` \
+            properties) or the completion handler of an API isolint does not know, the dispatch may be what \
+            keeps the code on the main thread, and removing it would create the race it prevents.
 
             ## Why it matters in Swift 6
             The hop does nothing but defer the work to a later turn of the run loop, which reorders it \

@@ -13,9 +13,11 @@ public struct SendableClosureTouchesMainActor: NodeRule {
             main thread — `NotificationCenter.addObserver(forName:object:queue:using:)`, KVO \
             `observe(_:options:changeHandler:)`, `Timer.scheduledTimer(withTimeInterval:repeats:block:)`, \
             `Timer(timeInterval:repeats:block:)`, `DispatchQueue.global().async`, `URLSession` completion \
-            handlers, `NSItemProvider` loaders — that reads or writes `self`'s members. Code inside a nested \
-            hop back to the main actor (`MainActor.assumeIsolated`, `Task { @MainActor in }`, \
-            `DispatchQueue.main.async`, `MainActor.run`) does not count.
+            handlers, `NSItemProvider` loaders — that reads or writes `self`'s main-actor members, or calls a \
+            main-actor free function or a main-actor member of another workspace type (`Store.shared`). A \
+            member counts by its own isolation: `nonisolated` members and instance `let`s of Sendable types are \
+            not main-actor state. Code inside a nested hop back to the main actor (`MainActor.assumeIsolated`, \
+            `Task { @MainActor in }`, `DispatchQueue.main.async`, `MainActor.run`) or under `await` does not count.
 
             ## Why it matters in Swift 6
             The closure is not isolated to the main actor, so touching main-actor state from it is a data \
@@ -42,7 +44,8 @@ public struct SendableClosureTouchesMainActor: NodeRule {
                 }
             }
             ```
-            """)
+            """,
+        compilerReports: true)
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }

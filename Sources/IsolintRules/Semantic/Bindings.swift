@@ -211,6 +211,11 @@ public struct LocalScopes: Sendable {
             }
             found[key]?.references.append(n)
         }
-        return order.compactMap { found[$0] }
+        // In source order of their first use.
+        return order.compactMap { found[$0] }.map { c in
+            var c = c
+            c.references.sort()
+            return c
+        }.sorted { ($0.references.first ?? 0) < ($1.references.first ?? 0) }
     }
 }

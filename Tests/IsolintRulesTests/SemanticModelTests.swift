@@ -1,0 +1,128 @@
+import Foundation
+import IsolintSyntax
+import Testing
+
+@testable import IsolintRules
+
+/// The per-file semantic model: locals and captures, member isolation, main-actor state.
+@Suite("Semantic model")
+struct SemanticModelTests {
+    static func model(_ text: String, settings: TargetSettings = TargetSettings(targetName: "App")) -> SemanticModel {
+        let tree = SyntaxTree.parse(SourceFile(path: "Sources/App/A.swift", text: text))
+        let index = Linter.index([tree], settings: settings)
+        return SemanticModel(tree: tree, index: index, settings: settings)
+    }
+
+    /// The n-th identifier expression named `name` (0-based).
+    static func identifier(_ m: SemanticModel, _ name: String, _ n: Int = 0) -> Int32 {
+        let all = m.tree.nodes.indices.filter {
+            m.tree.nodes[$0].kind == .identifierExpr && m.tree.name(of: Int32($0)) == name
+        }
+        return n < all.count ? Int32(all[n]) : -1
+    }
+
+    @Test func localsResolveByScope() throws {
+        let m = Self.model(
+            """
+            func f(value: Int, _ other: Int) {
+                print(value, other)
+                if let value = Optional(1) { print(value) }
+                guard let late = Optional(2) else { return }
+                let shadow = 1
+                do { let shadow = 2; print(shadow) }
+                print(late, shadow)
+                for (i, item) in [1].enumerated() { print(i, item) }
+                let c = { (p: Int) in print(p, value) }
+            }
+            """)
+        #expect(m.resolveLocal("value", at: Self.identifier(m, "value", 0))?.kind == .parameter)
+        #expect(m.resolveLocal("other", at: Self.identifier(m, "other", 0))?.kind == .parameter)
+        #expect(m.resolveLocal("value", at: Self.identifier(m, "value", 1))?.kind == .optionalBinding)
+        #expect(m.resolveLocal("late", at: Self.identifier(m, "late", 0))?.kind == .optionalBinding)
+        let inner = try #require(m.resolveLocal("shadow", at: Self.identifier(m, "shadow", 0)))
+        let outer = try #require(m.resolveLocal("shadow", at: Self.identifier(m, "shadow", 1)))
+        #expect(inner.node != outer.node)
+        #expect(m.resolveLocal("i", at: Self.identifier(m, "i", 0))?.kind == .pattern)
+        #expect(m.resolveLocal("item", at: Self.identifier(m, "item", 0))?.kind == .pattern)
+        #expect(m.resolveLocal("p", at: Self.identifier(m, "p", 0))?.kind == .closureParameter)
+        // The closure's `value` is the function's parameter (the if-let's is out of scope).
+        #expect(m.resolveLocal("value", at: Self.identifier(m, "value", 2))?.kind == .parameter)
+        #expect(m.resolveLocal("print", at: Self.identifier(m, "print", 0)) == nil)
+    }
+
+    @Test func capturesOfAClosure() throws {
+        let m = Self.model(
+            """
+            final class Loader {
+                var items: [Int] = []
+                func load(id: Int) {
+                    var count = 0
+                    let work = { [weak self] in
+                        let local = 1
+                        count += local + id
+                        self?.items.append(count)
+                        items.removeAll()
+                    }
+                    _ = work
+                }
+            }
+            """)
+        let closure = try #require(m.tree.nodes.indices.first { m.tree.nodes[$0].kind == .closure }.map { Int32($0) })
+        let captures = m.captures(of: closure)
+        #expect(captures.map(\.name) == ["count", "id", "self"])
+        #expect(captures.first { $0.name == "count" }?.binding?.isVar == true)
+        #expect(captures.first { $0.name == "id" }?.binding?.kind == .parameter)
+        #expect(captures.first { $0.name == "self" }?.references.count == 2)
+    }
+
+    @Test func memberIsolationByTheMembersOwnDeclaration() throws {
+        let m = Self.model(
+            """
+            @MainActor final class Store {
+                static let shared = Store()
+                let id = UUID()
+                let cache = NSMutableDictionary()
+                var items: [String] = []
+                nonisolated func describe() -> String { "" }
+                nonisolated(unsafe) var legacy = 0
+                func refresh() {}
+            }
+            """)
+        func member(_ name: String) -> Int32 {
+            for (i, n) in m.tree.nodes.enumerated()
+            where (n.kind == .funcDecl && m.tree.name(of: Int32(i)) == name)
+                || (n.kind == .varDecl && IndexBuilder.propertyInfos(m.tree, Int32(i)).contains { $0.name == name })
+            {
+                return Int32(i)
+            }
+            return -1
+        }
+        #expect(m.isMainActorState(member("shared")))
+        #expect(!m.isMainActorState(member("id")))
+        #expect(m.isMainActorState(member("cache")))
+        #expect(m.isMainActorState(member("items")))
+        #expect(!m.isMainActorState(member("describe")))
+        #expect(!m.isMainActorState(member("legacy")))
+        #expect(m.isMainActorState(member("refresh")))
+    }
+
+    @Test func typesOfSimpleExpressions() throws {
+        let m = Self.model(
+            """
+            @MainActor final class Store { static let shared = Store(); func refresh() {} }
+            final class Screen {
+                let store: Store
+                init(store: Store) { self.store = store }
+                func go(other: Store) {
+                    let local = Store()
+                    _ = (store, self.store, other, local, Store.shared)
+                }
+            }
+            """)
+        let store = try #require(m.index.symbol(qualified: "Store"))
+        let tuple = try #require(m.tree.nodes.indices.first { m.tree.nodes[$0].kind == .tupleExpr }.map { Int32($0) })
+        let values = m.tree.children(tuple, kind: .argument).compactMap { m.tree.value(of: $0) }
+        #expect(values.count == 5)
+        for v in values { #expect(m.typeSymbol(of: v) == store, "\(m.tree.text(of: v))") }
+    }
+}
