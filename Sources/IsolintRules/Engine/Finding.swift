@@ -5,10 +5,14 @@ public struct Fix: Sendable, Equatable {
     public var title: String
     public var isPreferred: Bool
     public var edits: [ByteEdit]
+    /// The fix inserts a placeholder a person must complete or confirm (a `// Safety:` comment to
+    /// make true, a `TODO(isolint)`): `isolint fix` lists it without applying it unless asked to.
+    public var needsReview: Bool
 
-    public init(title: String, isPreferred: Bool = false, edits: [ByteEdit]) {
+    public init(title: String, isPreferred: Bool = false, needsReview: Bool = false, edits: [ByteEdit]) {
         self.title = title
         self.isPreferred = isPreferred
+        self.needsReview = needsReview
         self.edits = edits
     }
 }

@@ -164,7 +164,7 @@ public struct GlobalMutableState: NodeRule {
 
     func optOutFix(_ tree: SyntaxTree, _ decl: Int32) -> Fix {
         Fix(
-            title: "Opt out with `nonisolated(unsafe)` (add a Safety comment you must make true)",
+            title: "Opt out with `nonisolated(unsafe)` (add a Safety comment you must make true)", needsReview: true,
             edits: [
                 Edits.lineAbove(
                     tree, tree.start(decl), "// Safety: written once before any task starts; read-only afterwards."),

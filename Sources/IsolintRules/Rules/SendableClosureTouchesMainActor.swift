@@ -91,7 +91,11 @@ public struct SendableClosureTouchesMainActor: NodeRule {
                 ? "// TODO(isolint): copy the Sendable values this needs from \(params.joined(separator: ", ")) into locals before the Task"
                 : nil)
         {
-            fixes.append(Fix(title: "Hop to the main actor with `Task { @MainActor in … }`", edits: wrap))
+            // With parameters to copy first, the inserted TODO is the user's to do.
+            fixes.append(
+                Fix(
+                    title: "Hop to the main actor with `Task { @MainActor in … }`", needsReview: usesParams, edits: wrap
+                ))
         }
         if let replacement = taskReplacement(
             call: call, closure: closure, api: api, params: params, usesParams: usesParams, tree)
@@ -186,7 +190,7 @@ public struct SendableClosureTouchesMainActor: NodeRule {
                     "// TODO(isolint): store this Task<Void, Never> instead (and cancel it where the \(api.kind == .timer ? "timer was invalidated" : "observer was removed"))"
                 ))
         }
-        return Fix(title: title, edits: edits)
+        return Fix(title: title, needsReview: edits.count > 1, edits: edits)
     }
 
     /// `guard let self else { return }` / `guard let self = self else { return }`.

@@ -63,7 +63,7 @@ public struct UnsafeOptOutUndocumented: NodeRule {
                 "\(what) turns off the compiler's data-race checking here; say what makes it safe in a `// Safety:` comment.",
                 fixes: [
                     Fix(
-                        title: "Add a `// Safety:` comment",
+                        title: "Add a `// Safety:` comment", needsReview: true,
                         edits: [Edits.lineAbove(tree, tree.start(decl), "// Safety: <what makes this race-free>")])
                 ]))
     }
