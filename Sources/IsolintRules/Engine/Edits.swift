@@ -68,4 +68,46 @@ public enum Edits {
         }
         return out.joined(separator: eol)
     }
+
+    /// Wraps a closure's (or a code block's) statements in `wrapper { … }`: inline for one-line closures, on lines
+    /// of their own (indented one more step) otherwise.
+    public static func wrapStatements(
+        of closure: Int32, with wrapper: String, _ tree: SyntaxTree, placeholder: String? = nil
+    ) -> [ByteEdit]? {
+        let stmts = tree.statements(of: closure)
+        guard let first = stmts.first, let last = stmts.last else { return nil }
+        let open = wrapper.hasSuffix(" in") ? wrapper : wrapper + " {"
+        let openText = wrapper.hasSuffix(" in") ? open : open
+        let start = tree.start(first)
+        let end = tree.range(of: last).upperBound
+        let braceLine = tree.source.line(of: tree.start(closure))
+        let eol = tree.lineEnding
+        if tree.source.line(of: start) == braceLine {
+            var prefix = openText + " "
+            if let placeholder { prefix = "/* \(placeholder.dropFirst(3)) */ " + prefix }
+            return [Edits.insert(prefix, at: start), Edits.insert(" }", at: end)]
+        }
+        let indent = tree.indentation(at: start)
+        let unit = Edits.indentUnit(tree, outer: tree.start(closure), inner: start)
+        var edits: [ByteEdit] = []
+        var head = ""
+        if let placeholder { head += indent + placeholder + eol }
+        head += indent + openText + eol
+        edits.append(Edits.insert(head, at: tree.lineStart(start)))
+        // One more indentation step on every line of the body.
+        let firstLine = tree.source.line(of: start), lastLine = tree.source.line(of: end)
+        for line in firstLine...lastLine {
+            let r = tree.source.lineRange(line)
+            if r.isEmpty { continue }
+            edits.append(Edits.insert(unit, at: r.lowerBound))
+        }
+        edits[1...].sort { $0.range.lowerBound < $1.range.lowerBound }
+        edits.append(Edits.insert(eol + indent + "}", at: end))
+        // The head goes at the same offset as the first line's indent step: merge them.
+        if edits.count > 1, edits[1].range.lowerBound == edits[0].range.lowerBound {
+            edits[0].newText += edits[1].newText
+            edits.remove(at: 1)
+        }
+        return edits
+    }
 }

@@ -260,6 +260,111 @@ public enum KnowledgeBase {
     public static let unstructuredTask = "Task"
     public static let detachedTask = "Task.detached"
 
+    /// `Task.cancel()`.
+    public static let taskCancel = "cancel"
+
+    /// `Task.isCancelled`: the condition of a loop that runs until its task is cancelled.
+    public static let taskIsCancelled = "Task.isCancelled"
+
+    /// Calls whose closure argument does not escape: it runs before the call returns. Source:
+    /// the standard library (`map`, `filter`, `forEach`, `reduce`, `compactMap`, `flatMap`,
+    /// `sorted`, `first(where:)`, `contains(where:)`, `allSatisfy`, `withUnsafe…`), Foundation
+    /// and Synchronization (`withLock`), the concurrency library (`MainActor.assumeIsolated`,
+    /// task groups, continuations, cancellation handlers).
+    public static let nonEscapingClosureCalls: Set<String> = [
+        "map", "filter", "forEach", "reduce", "compactMap", "flatMap", "sorted", "first", "last", "contains",
+        "allSatisfy", "min", "max", "firstIndex", "lastIndex", "removeAll", "partition", "sort", "withLock",
+        "assumeIsolated", "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup",
+        "withThrowingDiscardingTaskGroup", "withCheckedContinuation", "withCheckedThrowingContinuation",
+        "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
+        "withExtendedLifetime", "autoreleasepool", "mapValues", "compactMapValues", "drop", "prefix",
+        "withAnimation", "performAndWait",
+    ]
+
+    /// Calls that run their closure once per element: a `resume` inside runs 0, 1 or many times.
+    public static let repeatingClosureCalls: Set<String> = [
+        "forEach", "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "contains", "allSatisfy", "first",
+        "mapValues", "compactMapValues",
+    ]
+
+    /// The continuation APIs. Source: the Swift standard library (`CheckedContinuation`,
+    /// `UnsafeContinuation`).
+    public static let checkedContinuationCalls: Set<String> = [
+        "withCheckedContinuation", "withCheckedThrowingContinuation",
+    ]
+    public static let unsafeContinuationCalls: [String: String] = [
+        "withUnsafeContinuation": "withCheckedContinuation",
+        "withUnsafeThrowingContinuation": "withCheckedThrowingContinuation",
+    ]
+    public static let unsafeContinuationTypes: [String: String] = [
+        "UnsafeContinuation": "CheckedContinuation"
+    ]
+    /// `resume()`, `resume(returning:)`, `resume(throwing:)`, `resume(with:)`.
+    public static let continuationResume = "resume"
+
+    /// SwiftUI's view modifiers: `.onAppear { Task { … } }` is better said `.task { … }`,
+    /// which is cancelled when the view disappears. Source: SwiftUI `View.onAppear(perform:)`,
+    /// `View.task(priority:_:)`.
+    public static let onAppearModifier = "onAppear"
+    public static let taskModifier = "task"
+
+    /// Parameter names that make a closure parameter a completion handler.
+    public static let completionHandlerNames: Set<String> = [
+        "completion", "completionHandler", "handler", "callback", "onComplete", "onCompletion", "reply", "done",
+        "completionBlock", "resultHandler", "then", "finished",
+    ]
+
+    /// The requirements of the standard protocols whose witnesses must be nonisolated (names of
+    /// the members that implement them). Source: the Swift standard library and Foundation.
+    public static let valueProtocolRequirements: [String: Set<String>] = [
+        "Equatable": ["=="], "Hashable": ["hash", "hashValue", "=="], "Comparable": ["<", "<=", ">", ">="],
+        "CustomStringConvertible": ["description"], "CustomDebugStringConvertible": ["debugDescription"],
+        "Encodable": ["encode"], "Decodable": ["init"], "Codable": ["encode", "init"], "Identifiable": ["id"],
+        "Error": [], "LocalizedError": ["errorDescription", "failureReason", "recoverySuggestion", "helpAnchor"],
+    ]
+
+    /// Protocols whose conformers the compiler never infers main-actor isolated, even with
+    /// default MainActor isolation (swiftc 6.3: an `enum Failure: Error` stays nonisolated).
+    public static let protocolsKeepingConformersNonisolated: Set<String> = [
+        "Error", "LocalizedError", "CustomNSError", "RecoverableError", "CodingKey",
+    ]
+
+    /// The prefix of the methods of each nonisolated SDK delegate protocol (Cocoa naming: the
+    /// delegating object's name), to find a conformance's implementations. Source: the SDK headers.
+    public static let delegateMethodPrefixes: [String: [String]] = [
+        "CLLocationManagerDelegate": ["locationManager"], "CBCentralManagerDelegate": ["centralManager"],
+        "CBPeripheralDelegate": ["peripheral"], "CBPeripheralManagerDelegate": ["peripheralManager"],
+        "AVCaptureVideoDataOutputSampleBufferDelegate": ["captureOutput"],
+        "AVCaptureAudioDataOutputSampleBufferDelegate": ["captureOutput"],
+        "AVCaptureMetadataOutputObjectsDelegate": ["metadataOutput"], "AVCapturePhotoCaptureDelegate": ["photoOutput"],
+        "AVCaptureFileOutputRecordingDelegate": ["fileOutput"], "AVCaptureDepthDataOutputDelegate": ["depthDataOutput"],
+        "AVAudioPlayerDelegate": ["audioPlayer"], "AVAudioRecorderDelegate": ["audioRecorder"],
+        "AVSpeechSynthesizerDelegate": ["speechSynthesizer"], "MCSessionDelegate": ["session"],
+        "MCNearbyServiceBrowserDelegate": ["browser"], "MCNearbyServiceAdvertiserDelegate": ["advertiser"],
+        "MCBrowserViewControllerDelegate": ["browserViewController"], "URLSessionDelegate": ["urlSession"],
+        "URLSessionTaskDelegate": ["urlSession"], "URLSessionDataDelegate": ["urlSession"],
+        "URLSessionDownloadDelegate": ["urlSession"], "URLSessionWebSocketDelegate": ["urlSession"],
+        "URLSessionStreamDelegate": ["urlSession"],
+        "WCSessionDelegate": [
+            "session", "sessionDidBecomeInactive", "sessionDidDeactivate", "sessionReachabilityDidChange",
+        ],
+        "UNUserNotificationCenterDelegate": ["userNotificationCenter"],
+        "SKPaymentTransactionObserver": ["paymentQueue"],
+        "SKProductsRequestDelegate": ["productsRequest", "request", "requestDidFinish"],
+        "ARSessionDelegate": ["session"],
+        "ARSCNViewDelegate": ["renderer", "session"],
+        "XMLParserDelegate": ["parser", "parserDidStartDocument", "parserDidEndDocument"],
+        "StreamDelegate": ["stream"], "NetServiceDelegate": ["netService"],
+        "NetServiceBrowserDelegate": ["netServiceBrowser"],
+        "NSFetchedResultsControllerDelegate": [
+            "controller", "controllerWillChangeContent", "controllerDidChangeContent",
+        ],
+        "GKMatchDelegate": ["match"], "EKEventEditViewDelegate": ["eventEditViewController"],
+        "SFSpeechRecognizerDelegate": ["speechRecognizer"],
+        "SFSpeechRecognitionTaskDelegate": ["speechRecognitionTask", "speechRecognitionDidDetectSpeech"],
+        "PKPaymentAuthorizationControllerDelegate": ["paymentAuthorizationController"],
+    ]
+
     /// `@TaskLocal`: task-local storage, safe to declare as a `static var`. Source: the Swift standard library.
     public static let taskLocalAttribute = "TaskLocal"
 

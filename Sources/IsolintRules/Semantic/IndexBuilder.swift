@@ -63,6 +63,14 @@ public enum IndexBuilder {
                     if method == "init", let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
                         index.addConstructed(tree.name(of: base))
                     }
+                    if method == KnowledgeBase.taskCancel, let base = tree.children(callee).first {
+                        // `task?.cancel()`, `self.task.cancel()`, `tasks[id]?.cancel()`: the last name.
+                        var b = base
+                        while tree[b].kind == .subscriptExpr, let inner = tree.children(b).first { b = inner }
+                        if tree[b].kind == .identifierExpr || tree[b].kind == .memberAccess {
+                            index.addCancelled(tree.name(of: b))
+                        }
+                    }
                 } else if tree[callee].kind == .identifierExpr {
                     index.addConstructed(tree.name(of: callee))
                 }

@@ -219,11 +219,32 @@ struct FactComputation {
                 }
             }
         }
-        if sym.moduleDefaultMainActor, !sym.inNonisolatedParent {
+        // Default isolation skips types conforming to `Error`/`CodingKey` (swiftc 6.3).
+        if sym.moduleDefaultMainActor, !sym.inNonisolatedParent, !keepsConformersNonisolated(s) {
             return GlobalActorIsolation(
                 actor: KnowledgeBase.mainActor, reason: "the target's default isolation is MainActor", origin: "")
         }
         return nil
+    }
+
+    /// Whether the primary declaration conforms to a protocol whose conformers the compiler
+    /// never infers main-actor isolated (directly, or through a workspace protocol refining it).
+    func keepsConformersNonisolated(_ s: SymbolID) -> Bool {
+        var pending = primaryEntries[Int(s)]
+        var seen: Set<SymbolID> = [s]
+        var steps = 0
+        while let e = pending.popLast(), steps < 64 {
+            steps += 1
+            switch e.resolved {
+            case .external(let p):
+                if let last = p.last, KnowledgeBase.protocolsKeepingConformersNonisolated.contains(last) { return true }
+            case .symbol(let other):
+                if r.kind(other) == .protocolDecl, seen.insert(other).inserted { pending += primaryEntries[Int(other)] }
+            default:
+                break
+            }
+        }
+        return false
     }
 
     // MARK: Sendable refinement and declarations

@@ -30,6 +30,8 @@ public struct WorkspaceIndex: Sendable {
     public private(set) var mutatedNames: Set<String> = []
     /// Names called like a type: `Name(…)` or `Name.init(…)`.
     public private(set) var constructedNames: Set<String> = []
+    /// Names `.cancel()` is called on (`task?.cancel()`, `self.poll.cancel()`).
+    public private(set) var cancelledNames: Set<String> = []
     /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
     public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
     /// Types stored or created in SwiftUI views.
@@ -46,6 +48,7 @@ public struct WorkspaceIndex: Sendable {
     mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
     mutating func addMutated(_ name: String) { mutatedNames.insert(name) }
     mutating func addConstructed(_ name: String) { constructedNames.insert(name) }
+    mutating func addCancelled(_ name: String) { cancelledNames.insert(name) }
     mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
     mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
 
@@ -56,6 +59,7 @@ public struct WorkspaceIndex: Sendable {
         functions += other.functions
         mutatedNames.formUnion(other.mutatedNames)
         constructedNames.formUnion(other.constructedNames)
+        cancelledNames.formUnion(other.cancelledNames)
         globalActors.formUnion(other.globalActors)
         viewReferencedTypes.formUnion(other.viewReferencedTypes)
         tables = nil
@@ -131,6 +135,7 @@ extension WorkspaceIndex: Equatable {
         a.types == b.types && a.extensions == b.extensions && a.typealiases == b.typealiases
             && a.functions.elementsEqual(b.functions, by: { $0.module == $1.module && $0.info == $1.info })
             && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
+            && a.cancelledNames == b.cancelledNames
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
     }
 }
