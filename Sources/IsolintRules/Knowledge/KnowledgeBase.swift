@@ -302,6 +302,13 @@ public enum KnowledgeBase {
     /// `resume()`, `resume(returning:)`, `resume(throwing:)`, `resume(with:)`.
     public static let continuationResume = "resume"
 
+    /// Callback parameters that say a repeated callback has delivered its last part (DispatchIO's
+    /// `done`, `isFinal` of speech recognition results, `finished` of progress handlers).
+    public static let finishedFlagNames: Set<String> = [
+        "done", "finished", "isFinished", "isFinal", "final", "completed", "isComplete", "isCompleted", "isLast",
+        "last",
+    ]
+
     /// SwiftUI's view modifiers: `.onAppear { Task { … } }` is better said `.task { … }`,
     /// which is cancelled when the view disappears. Source: SwiftUI `View.onAppear(perform:)`,
     /// `View.task(priority:_:)`.

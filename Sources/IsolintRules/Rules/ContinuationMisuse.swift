@@ -74,7 +74,7 @@ public struct ContinuationMisuse: NodeRule {
         guard !flow.unsupported else { return }
         var problems: [String] = []
         var notes: [Note] = []
-        if let site = outcomes[0] {
+        if let site = outcomes[0], !Self.expectsAnotherCall(site, closure, file) {
             if references.isEmpty {
                 problems.append("the continuation is never resumed")
             } else {
@@ -92,6 +92,35 @@ public struct ContinuationMisuse: NodeRule {
                 Self.descriptor, tree.range(of: callee),
                 "In this \(name) closure \(problems.joined(separator: ", and ")): the awaiting task must be resumed exactly once, or it hangs (never) or traps (twice).",
                 notes: notes))
+    }
+
+    /// A path that skips the resume on purpose because the callback runs again: the branch it
+    /// takes tests a captured `var` (`guard !didResume else { return }`) or a parameter saying the
+    /// work is finished (`if done { continuation.resume() }`: progress callbacks of DispatchIO,
+    /// image loaders that deliver a degraded image first).
+    static func expectsAnotherCall(_ site: Int32, _ continuationClosure: Int32, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        guard let callback = tree.enclosing(site, [.closure]), callback != continuationClosure || site == callback
+        else { return false }
+        guard callback != continuationClosure else { return false }
+        // The branch the path took: the statement itself, or the `if`/`guard` around it.
+        let branch =
+            [.ifStmt, .guardStmt].contains(tree[site].kind) ? site : tree.enclosing(site, [.ifStmt, .guardStmt])
+        guard let branch, tree.range(of: callback).contains(tree.start(branch)) else { return false }
+        let callbackRange = tree.range(of: callback)
+        for n in tree.subtree(branch) where tree[n].kind == .identifierExpr {
+            // Conditions only, not the branch's body.
+            if let body = tree.firstChild(branch, kind: .codeBlock), tree.range(of: body).contains(tree.start(n)) {
+                continue
+            }
+            let name = tree.name(of: n)
+            guard let b = file.model.resolveLocal(name, at: n) else { continue }
+            if b.isVar, !callbackRange.contains(tree.start(b.node)) { return true }
+            if b.kind == .closureParameter, b.scope == callback, KnowledgeBase.finishedFlagNames.contains(name) {
+                return true
+            }
+        }
+        return false
     }
 
     /// The closure's continuation parameter: `{ continuation in }`, `{ (c: CheckedContinuation<…>) in }`, or `$0`.

@@ -17,6 +17,7 @@ public enum RuleCatalog {
         CombineReceiveOffMain(),
         RedundantMainDispatch(),
         // 5. Delegates, callbacks and continuations
+        ConformanceIsolation(),
         ContinuationMisuse(),
         UnsafeContinuation(),
         // Suppressions
@@ -32,7 +33,7 @@ public enum RuleCatalog {
     public static let reservedIDs: Set<String> = [
         "weak-self-guard-outside-loop", "weak-self-inner-closure-only", "long-lived-task-retains-self",
         "stored-task-never-cancelled", "reflexive-weak-self", "detached-task", "async-work-on-main-actor",
-        "prefer-task-modifier", "conformance-isolation",
+        "prefer-task-modifier",
         "completion-handler-async-alternative", "deinit-isolation", "xctest-main-actor-isolation",
         "swift-testing-shared-state", "model-context-crosses-isolation", "model-object-crosses-actor",
         "cloudkit-model-requirements", "background-insert-query-refresh", "swift5-mode-without-complete-checking",

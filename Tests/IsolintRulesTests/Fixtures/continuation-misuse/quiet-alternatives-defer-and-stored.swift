@@ -41,3 +41,42 @@ final class AlertPresenter {
         pending = nil
     }
 }
+
+/// Callbacks that run more than once: a progress handler that says when it is done, an image
+/// loader that delivers a degraded image first.
+final class RepeatedCallbacks {
+    func write(_ data: [UInt8], handler: @escaping (Bool, Int32) -> Void) {
+        handler(false, 0)
+        handler(true, 0)
+    }
+
+    func requestImage(_ handler: @escaping (String?, [String: Any]?) -> Void) {
+        handler("low", nil)
+        handler("high", nil)
+    }
+
+    func write(_ data: [UInt8]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            write(data) { done, error in
+                guard error == 0 else {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                if done {
+                    continuation.resume()
+                }
+            }
+        }
+    }
+
+    func image() async -> String? {
+        await withCheckedContinuation { continuation in
+            var didResume = false
+            requestImage { image, _ in
+                guard !didResume else { return }
+                didResume = true
+                continuation.resume(returning: image)
+            }
+        }
+    }
+}

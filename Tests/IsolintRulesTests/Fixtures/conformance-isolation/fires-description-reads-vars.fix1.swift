@@ -1,0 +1,16 @@
+// compile: linux
+import Foundation
+
+@MainActor
+final class UploadQueue: @MainActor CustomStringConvertible {
+    private(set) var pending: [URL] = []
+    private(set) var failed = 0
+
+    func enqueue(_ url: URL) {
+        pending.append(url)
+    }
+
+    var description: String {
+        "UploadQueue(\(pending.count) pending, \(failed) failed)"
+    }
+}

@@ -1,0 +1,20 @@
+// compile: linux
+import Foundation
+
+/// The signed-in session; equality is by identity and creation time.
+@MainActor
+final class AccountSession: Equatable { // expect: conformance-isolation@29
+    let id: UUID
+    let createdAt: Date
+    var displayName: String
+
+    init(id: UUID = UUID(), displayName: String) {
+        self.id = id
+        self.createdAt = Date()
+        self.displayName = displayName
+    }
+
+    static func == (lhs: AccountSession, rhs: AccountSession) -> Bool {
+        lhs.id == rhs.id && lhs.createdAt == rhs.createdAt
+    }
+}
