@@ -259,6 +259,8 @@ public enum KnowledgeBase {
     /// inherits the caller's isolation; `Task.detached` runs on no actor).
     public static let unstructuredTask = "Task"
     public static let detachedTask = "Task.detached"
+    /// Module names that qualify the standard concurrency types: `_Concurrency.Task`, `Swift.Task`.
+    public static let concurrencyModules: Set<String> = ["_Concurrency", "Swift"]
 
     /// `Task.cancel()`.
     public static let taskCancel = "cancel"
@@ -279,6 +281,15 @@ public enum KnowledgeBase {
         "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
         "withExtendedLifetime", "autoreleasepool", "mapValues", "compactMapValues", "drop", "prefix",
         "withAnimation", "performAndWait",
+    ]
+
+    /// SDK calls that keep the closure they are given (it runs later, maybe many times):
+    /// dispatch, timers, notifications, URL tasks, Combine subscribers, KVO, operation queues.
+    /// Source: the `@escaping` parameters of Dispatch, Foundation and Combine.
+    public static let escapingClosureCalls: Set<String> = [
+        "async", "asyncAfter", "addObserver", "scheduledTimer", "dataTask", "downloadTask", "uploadTask",
+        "sink", "observe", "addOperation", "addBarrierBlock", "setEventHandler", "setCancelHandler", "notify",
+        "addPeriodicTimeObserver", "addBoundaryTimeObserver", "requestAuthorization",
     ]
 
     /// Calls that run their closure once per element: a `resume` inside runs 0, 1 or many times.
@@ -313,13 +324,8 @@ public enum KnowledgeBase {
     /// which is cancelled when the view disappears. Source: SwiftUI `View.onAppear(perform:)`,
     /// `View.task(priority:_:)`.
     public static let onAppearModifier = "onAppear"
+    public static let swiftUIModule = "SwiftUI"
     public static let taskModifier = "task"
-
-    /// Parameter names that make a closure parameter a completion handler.
-    public static let completionHandlerNames: Set<String> = [
-        "completion", "completionHandler", "handler", "callback", "onComplete", "onCompletion", "reply", "done",
-        "completionBlock", "resultHandler", "then", "finished",
-    ]
 
     /// The requirements of the standard protocols whose witnesses must be nonisolated (names of
     /// the members that implement them). Source: the Swift standard library and Foundation.
