@@ -54,6 +54,8 @@ let usage = """
                                      --config FILE   (default: nearest .isolint.json)
                                      --baseline FILE        report only findings not in FILE
                                      --write-baseline FILE  record today's findings in FILE
+                                     --stamp FILE   write the summary as a // comment to FILE
+                                                    (for build systems that track outputs)
                                      Exit 0: nothing at or above --fail-on; 1: findings;
                                      2: usage error or a path that cannot be read.
       lsp                            The language server on stdin/stdout (LSP 3.17 subset).

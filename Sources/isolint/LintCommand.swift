@@ -12,6 +12,10 @@ enum LintCommand {
         var config: String?
         var baseline: String?
         var writeBaseline: String?
+        /// Written after a run that could read every file, for build systems that track outputs: the
+        /// summary line as a `//` comment, so a build that compiles its plugins' outputs compiles it
+        /// to nothing (a file of another kind would become a resource).
+        var stamp: String?
         var progress = true
     }
 
@@ -55,6 +59,9 @@ enum LintCommand {
             case "--write-baseline":
                 guard let v = value(a) else { return nil }
                 o.writeBaseline = v
+            case "--stamp":
+                guard let v = value(a) else { return nil }
+                o.stamp = v
             case "--no-progress":
                 o.progress = false
             case "-h", "--help":
@@ -158,6 +165,14 @@ enum LintCommand {
             filesScanned: reports.count, color: color, absolutePath: { absolute($0, cwd: cwd) })
         FileHandle.standardOutput.write(Data(output.utf8))
         if ioError { return 2 }
+        if let stamp = options.stamp,
+            !fm.createFile(
+                atPath: stamp,
+                contents: Data(("// isolint: " + Reporter.summaryLine(shown, filesScanned: reports.count)).utf8))
+        {
+            printErr("isolint lint: cannot write \(stamp)")
+            return 2
+        }
         // Writing a baseline records today's findings: the run that writes one passes.
         if options.writeBaseline != nil { return 0 }
         if let threshold = options.failOn,

@@ -78,4 +78,21 @@ struct BaselineCommandTests {
         #expect(r.stdout.contains("1 | var count = 0\n  | ^^^^^^^^^\n"))
         #expect(!r.stdout.contains("\u{1B}"))
     }
+
+    @Test func stampIsTheSummaryAsAComment() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "var count = 0\n")
+        let r = try box.run([
+            "lint", "A.swift", "--format", "xcode", "--fail-on", "never", "--stamp", "out/A+isolint.swift",
+        ])
+        #expect(r.status == 2)  // the stamp's folder does not exist
+        try FileManager.default.createDirectory(atPath: box.path + "/out", withIntermediateDirectories: true)
+        let ok = try box.run([
+            "lint", "A.swift", "--format", "xcode", "--fail-on", "never", "--stamp", "out/A+isolint.swift",
+        ])
+        #expect(ok.status == 0)
+        #expect(ok.stdout.hasPrefix(box.path + "/A.swift:1:1: error: Global variable 'count'"))
+        let stamp = try String(contentsOfFile: box.path + "/out/A+isolint.swift", encoding: .utf8)
+        #expect(stamp == "// isolint: 1 finding (1 error) in 1 file.\n")
+    }
 }
