@@ -13,6 +13,16 @@ struct ConfigurationSchemaTests {
         #expect(keys.count == Configuration.knownKeys.count)
     }
 
+    @Test func schemaKeyIsAllowedAndIgnored() throws {
+        let schema = try JSON.parse(ConfigurationSchema.json())
+        #expect(schema.at("properties", "$schema", "type") == .string("string"))
+        let (c, problems) = Configuration.parse(
+            Data("{\"$schema\": \"docs/isolint.schema.json\", \"inlayHints\": true}".utf8), file: "f",
+            knownRules: [])
+        #expect(problems.isEmpty)
+        #expect(c.inlayHints == true)
+    }
+
     @Test func rulesListEveryKnownID() throws {
         let schema = try JSON.parse(ConfigurationSchema.json())
         let rules = schema.at("properties", "rules", "properties")?.objectPairs?.map(\.0) ?? []

@@ -26,7 +26,7 @@ from conftest import REPO, apply_edits, find_position
 
 VSCODE = REPO / "editors" / "vscode"
 SCHEMA = json.loads((REPO / "docs" / "isolint.schema.json").read_text())
-KEYS = list(SCHEMA["properties"])
+KEYS = [k for k in SCHEMA["properties"] if k != "$schema"]  # `$schema` is for editors, not a setting
 
 
 # -- VS Code: the manifest and the script -------------------------------------------------------

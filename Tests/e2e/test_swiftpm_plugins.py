@@ -17,6 +17,9 @@ import pytest
 
 from conftest import ISOLINT, REPO
 
+# Building isolint in the copy takes longer than the suite's 60 s per test.
+pytestmark = pytest.mark.timeout(900)
+
 SWIFT = shutil.which("swift")
 SAMPLE = REPO / "Tests" / "Plugins" / "SamplePackage"
 COUNTER = SAMPLE / "Sources" / "Sample" / "Counter.swift"
