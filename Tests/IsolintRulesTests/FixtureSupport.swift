@@ -164,7 +164,8 @@ func snapshot(_ findings: [Finding], _ source: SourceFile) -> String {
         out += "  message: \(f.message)\n"
         for n in f.notes { out += "  note \(span(n.range)): \(n.message)\n" }
         for (k, fix) in f.fixes.enumerated() {
-            out += "  fix \(k + 1)\(fix.isPreferred ? " (preferred)" : "")\(fix.needsReview ? " (needs review)" : ""): \(fix.title)\n"
+            out +=
+                "  fix \(k + 1)\(fix.isPreferred ? " (preferred)" : "")\(fix.needsReview ? " (needs review)" : ""): \(fix.title)\n"
             for e in fix.edits { out += "    \(span(e.range)) \(quoted(e.newText))\n" }
         }
     }
