@@ -81,6 +81,19 @@ public struct ClientCapabilities: Sendable {
         if positionEncodings.contains("utf-32") { return .utf32 }
         return .utf16
     }
+
+    /// The encoding columns are counted in: `requested` (`initializationOptions.positionEncoding`,
+    /// for a client that counts otherwise than it says) when it names one; else the negotiated one
+    /// when the client offers any; else what a client known to count without declaring it counts:
+    /// lsp-mode 8 (`clientInfo.name` "emacs") sends and reads columns in characters, UTF-32 code
+    /// points (`lsp--cur-position` subtracts points, `lsp--line-character-to-point` moves by
+    /// `forward-char`); else utf-16, the protocol's default.
+    public func encoding(clientName: String?, requested: String?) -> PositionEncoding {
+        if let requested, let e = PositionEncoding(rawValue: requested) { return e }
+        if !positionEncodings.isEmpty { return negotiatedEncoding }
+        if clientName == "emacs" { return .utf32 }
+        return .utf16
+    }
 }
 
 /// `file://` URIs ⇄ paths.

@@ -46,9 +46,16 @@ let usage = """
 
     Commands:
       lint [PATH…]                   Report Swift 6 concurrency hazards (default PATH: .).
-                                     --format text|json|sarif|github|xcode   (default text)
+                                     --format full|text|json|sarif|github|xcode
+                                       (default: full on a terminal — the source, a caret,
+                                       the fixes, colour unless NO_COLOR is set — else text,
+                                       one line per finding)
                                      --fail-on error|warning|info|never      (default error)
                                      --config FILE   (default: nearest .isolint.json)
+                                     --baseline FILE        report only findings not in FILE
+                                     --write-baseline FILE  record today's findings in FILE
+                                     --stamp FILE   write the summary as a // comment to FILE
+                                                    (for build systems that track outputs)
                                      Exit 0: nothing at or above --fail-on; 1: findings;
                                      2: usage error or a path that cannot be read.
       lsp                            The language server on stdin/stdout (LSP 3.17 subset).
