@@ -20,6 +20,10 @@ extension CommandLine {
             return 0
         case "lint":
             return await LintCommand.run(rest)
+        case "fix":
+            return await FixCommand.run(rest)
+        case "plan":
+            return await PlanCommand.run(rest)
         case "rules":
             return RulesCommand.list(rest)
         case "explain":
