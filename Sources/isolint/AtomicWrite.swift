@@ -4,7 +4,7 @@ import IsolintRules
 /// Replaces a file's contents the way `isolint fix` must: never half-written. The new bytes go
 /// to a temporary file in the same folder (same file system), which takes the old file's
 /// permissions and owner, is flushed to disk, and is then renamed over the old one — a process
-/// killed at any moment leaves the old file or the new one. A symbolic link is followed (the
+/// killed at any moment leaves the old file or the new one (and at most a stray temporary file). A symbolic link is followed (the
 /// file it names is replaced, the link stays).
 enum AtomicWrite {
     enum Outcome: Equatable {
@@ -90,12 +90,17 @@ enum AtomicWrite {
             unlink(temporary)
             return .failed("cannot be replaced: \(why)")
         }
-        // The rename itself reaches the disk with the folder.
-        let dirFD = open(directory.isEmpty ? "/" : directory, O_RDONLY)
-        if dirFD >= 0 {
-            _ = fsync(dirFD)
-            close(dirFD)
-        }
         return .written
+    }
+
+    /// Flushes folders to disk, so the renames done in them survive a power cut (once per folder
+    /// after all the writes: a flush per file would cost more than the writes).
+    static func flush(folders: Set<String>) {
+        for folder in folders.sorted() {
+            let fd = open(folder.isEmpty ? "/" : folder, O_RDONLY)
+            guard fd >= 0 else { continue }
+            _ = fsync(fd)
+            close(fd)
+        }
     }
 }

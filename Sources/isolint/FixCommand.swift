@@ -142,6 +142,7 @@ enum FixCommand {
         holdForTests()
         var results: [Written] = []
         var diff = ""
+        var folders = Set<String>()
         for f in fixed where f.changed {
             if options.dryRun {
                 diff += UnifiedDiff.render(path: f.path, old: f.original, new: f.fixed)
@@ -151,10 +152,14 @@ enum FixCommand {
                 if let reason = outcome.reason {
                     printErr("isolint: \(f.path): not fixed: \(reason)")
                     ioError = true
+                } else {
+                    let target = AtomicWrite.resolved(f.path)
+                    folders.insert(target.lastIndex(of: "/").map { String(target[..<$0]) } ?? ".")
                 }
                 results.append(Written(fix: f, outcome: outcome))
             }
         }
+        AtomicWrite.flush(folders: folders)
         for f in fixed {
             for left in f.leftOut {
                 printErr(
