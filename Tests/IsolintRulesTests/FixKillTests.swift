@@ -36,8 +36,9 @@ struct FixKillTests {
     }
 
     static func launch(_ box: Sandbox, hold: String?) throws -> Process {
+        guard let executable = IsolintExecutable.url else { throw CocoaError(.fileNoSuchFile) }
         let p = Process()
-        p.executableURL = try #require(IsolintExecutable.url)
+        p.executableURL = executable
         p.arguments = ["fix", "--no-progress", "Sources"]
         p.currentDirectoryURL = URL(fileURLWithPath: box.path)
         p.standardOutput = FileHandle.nullDevice
