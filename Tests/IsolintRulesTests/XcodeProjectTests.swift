@@ -235,6 +235,33 @@ struct XcodeProjectTests {
         #expect(tests.dependencies == ["App"])
     }
 
+    @Test func lintTakesTheSettingsOfTheXcodeTargetHoldingAFile() throws {
+        let dir = try TemporaryFolder()
+        try dir.write("App/Demo.xcodeproj/project.pbxproj", Self.project)
+        try dir.write("App/App.xcconfig", "SWIFT_VERSION = 6.0\n")
+        try dir.write("App/Shared/Model.swift", "struct Model {}\n")
+        try dir.write("App/Kit/Kit.swift", "public struct Kit {}\n")
+        try dir.write("App/Loose.swift", "struct Loose {}\n")
+        let files = ["App/Shared/Model.swift", "App/Kit/Kit.swift", "App/Loose.swift"].map { dir.path + "/" + $0 }
+        var settings = WorkspaceSettings(configuration: Configuration())
+        settings.load(for: files)
+        #expect(!settings.settingsDependOnFolderOnly)
+        let app = settings.settings(for: files[0])
+        #expect(app.targetName == "App" && app.kind == .executable)
+        #expect(app.languageMode == 6 && app.defaultIsolationMainActor)
+        let kit = settings.settings(for: files[1])
+        #expect(kit.targetName == "Kit" && kit.kind == .library && kit.languageMode == 5 && !kit.completeChecking)
+        #expect(settings.settings(for: files[2]) == .standalone)
+        // `.isolint.json` keys override what the project says.
+        var configuration = Configuration()
+        configuration.defaultIsolationMainActor = false
+        configuration.upcomingFeatures = ["ApproachableConcurrency"]
+        var overridden = WorkspaceSettings(configuration: configuration)
+        overridden.load(for: files)
+        #expect(!overridden.settings(for: files[0]).defaultIsolationMainActor)
+        #expect(overridden.settings(for: files[0]).upcomingFeatures == KnowledgeBase.approachableConcurrencyFeatures)
+    }
+
     @Test func aMalformedProjectIsAProblemWithItsLine() throws {
         let dir = try TemporaryFolder()
         try dir.write("Bad.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = ;\n")
