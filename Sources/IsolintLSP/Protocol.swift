@@ -34,6 +34,8 @@ public struct ClientCapabilities: Sendable {
     public var configuration = false
     public var watchedFilesDynamicRegistration = false
     public var applyEdit = false
+    /// `window/showDocument` may be sent (`window.showDocument.support`).
+    public var showDocument = false
     public var markdownHover = true
     /// `workspace/diagnostic/refresh` may be sent (pull clients re-pull after a settings change).
     public var diagnosticRefresh = false
@@ -70,6 +72,7 @@ public struct ClientCapabilities: Sendable {
         watchedFilesDynamicRegistration =
             c.at("workspace", "didChangeWatchedFiles", "dynamicRegistration")?.bool ?? false
         applyEdit = c.at("workspace", "applyEdit")?.bool ?? false
+        showDocument = c.at("window", "showDocument", "support")?.bool ?? false
         if let formats = c.at("textDocument", "hover", "contentFormat")?.array?.compactMap(\.string), !formats.isEmpty {
             markdownHover = formats.contains("markdown")
         }

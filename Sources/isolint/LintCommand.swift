@@ -88,40 +88,8 @@ enum LintCommand {
         guard let options = parse(args) else { return 2 }
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
-        for p in options.paths where !fm.fileExists(atPath: p) {
-            printErr("isolint lint: no such file or directory: \(p)")
-            return 2
-        }
-        // Configuration: --config, else the nearest .isolint.json above the first path.
-        let knownRules = RuleCatalog.knownIDs
-        var configuration = Configuration()
-        let firstDir = absolute(options.paths[0], cwd: cwd)
-        var isDir: ObjCBool = false
-        _ = fm.fileExists(atPath: firstDir, isDirectory: &isDir)
-        let configPath =
-            options.config
-            ?? WorkspaceSettings.findConfiguration(
-                from: isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent)
-        if let configPath {
-            if options.config != nil, !fm.fileExists(atPath: configPath) {
-                printErr("isolint lint: config file not found: \(configPath)")
-                return 2
-            }
-            let (c, problems) = WorkspaceSettings.loadConfiguration(configPath, knownRules: knownRules)
-            configuration = c
-            for p in problems { printErr("isolint: config: \(p) (ignored)") }
-        }
-        let root = isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent
-        let files: [String]
-        do {
-            let excludes = !configuration.exclude.isEmpty
-            files = try SwiftFiles.collect(options.paths) { path in
-                excludes && configuration.isExcluded(relative(absolute(path, cwd: cwd), to: root))
-            }
-        } catch {
-            printErr("isolint lint: no such file or directory: \(error.path)")
-            return 2
-        }
+        guard let (configuration, files) = CommandInputs.load(options.paths, config: options.config, command: "lint")
+        else { return 2 }
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
         let (reports, problems) = await LintPipeline.run(
             files: files, cwd: cwd, configuration: configuration, progress: progress)

@@ -16,7 +16,7 @@ EXPECTED_CAPABILITIES = {
     "codeActionProvider": {"codeActionKinds": ["quickfix", "source.fixAll.isolint"], "resolveProvider": True},
     "hoverProvider": True,
     "inlayHintProvider": True,
-    "executeCommandProvider": {"commands": ["isolint.fixAll", "isolint.explain", "isolint.applyFix"]},
+    "executeCommandProvider": {"commands": ["isolint.fixAll", "isolint.explain", "isolint.applyFix", "isolint.migrationPlan"]},
     "workspace": {"workspaceFolders": {"supported": True, "changeNotifications": True}},
 }
 

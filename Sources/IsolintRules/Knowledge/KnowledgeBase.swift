@@ -440,3 +440,40 @@ public enum KnowledgeBase {
         "Tag", "MainActor", "ModelActor",
     ]
 }
+
+// MARK: Build settings
+
+extension KnowledgeBase {
+    /// The upcoming features the umbrella `ApproachableConcurrency` turns on (Xcode 26's
+    /// `SWIFT_APPROACHABLE_CONCURRENCY = YES`, SwiftPM 6.4's package templates). Source: the
+    /// Swift 6.2 release notes and Xcode 26's build setting reference.
+    public static let approachableConcurrencyFeatures: Set<String> = [
+        "DisableOutwardActorInference", "GlobalActorIsolatedTypesUsability", "InferIsolatedConformances",
+        "InferSendableFromCaptures", "NonisolatedNonsendingByDefault",
+    ]
+
+    /// Xcode's `SWIFT_UPCOMING_FEATURE_<NAME>` build settings whose feature name is not NAME in
+    /// CamelCase. Source: Xcode 16/26 build setting reference (`xcodebuild -showBuildSettings`).
+    public static let upcomingFeatureBuildSettings: [String: String] = [
+        "DISABLE_OUTWARD_ACTOR_ISOLATION": "DisableOutwardActorInference",
+        "IMPORT_OBJC_FORWARD_DECLS": "ImportObjcForwardDeclarations",
+    ]
+
+    /// Xcode product types that are applications or app extensions (planned last, like apps),
+    /// test bundles, command-line tools, and libraries. Source: Xcode's `productType` values in
+    /// project.pbxproj files.
+    public static let applicationProductTypes: Set<String> = [
+        "com.apple.product-type.application", "com.apple.product-type.application.watchapp",
+        "com.apple.product-type.application.watchapp2", "com.apple.product-type.application.watchapp2-container",
+        "com.apple.product-type.application.messages", "com.apple.product-type.app-extension",
+        "com.apple.product-type.app-extension.messages", "com.apple.product-type.extensionkit-extension",
+        "com.apple.product-type.watchkit-extension", "com.apple.product-type.watchkit2-extension",
+        "com.apple.product-type.tv-app-extension", "com.apple.product-type.app-extension.messages-sticker-pack",
+        "com.apple.product-type.xpc-service", "com.apple.product-type.system-extension",
+        "com.apple.product-type.driver-extension", "com.apple.product-type.application.on-demand-install-capable",
+    ]
+    public static let testProductTypes: Set<String> = [
+        "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
+    ]
+    public static let toolProductTypes: Set<String> = ["com.apple.product-type.tool"]
+}
