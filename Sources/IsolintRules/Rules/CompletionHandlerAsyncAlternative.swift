@@ -8,7 +8,7 @@ public struct CompletionHandlerAsyncAlternative: NodeRule {
         summary: "A completion-handler function: an `async` alternative can be added next to it.",
         explanation: """
             ## What it finds
-            A function whose last parameter is an `@escaping` completion closure taking a `Result`, a \\
+            A function without an `async` counterpart whose last parameter is an `@escaping` completion closure taking a `Result`, a \\
             `(Value?, Error?)` pair or a lone `Error?`. Callbacks that deliver only a value (or nothing) are left \\
             alone: they are often progress or event callbacks, not the end of one operation.
 
@@ -59,7 +59,9 @@ public struct CompletionHandlerAsyncAlternative: NodeRule {
         else { return }
         let expr = file.model.typeExpr(type)
         guard let function = file.model.functionType(expr, at: type), isVoid(function.result) else { return }
-        guard let shape = shape(of: function.parameters) else { return }
+        guard let shape = shape(of: function.parameters), !hasAsyncAlternative(decl, clause: clause, file) else {
+            return
+        }
         let name = tree.name(of: decl)
         let fixes = wrapper(decl, clause: clause, last: last, shape: shape, file).map { text in
             [Fix(title: "Add an async alternative", edits: [Edits.insert(text, at: tree.range(of: decl).upperBound)])]
@@ -69,6 +71,25 @@ public struct CompletionHandlerAsyncAlternative: NodeRule {
                 Self.descriptor, tree.tokenRange(tree[decl].keyword),
                 "'\(name)' reports through a completion handler: an async alternative lets callers await it instead of bridging it with a continuation each time.",
                 fixes: fixes ?? []))
+    }
+
+    /// An `async` function of the same name and labels, minus the completion's, in the same type
+    /// (or at file scope): the alternative exists, and the hint has done its job.
+    func hasAsyncAlternative(_ decl: Int32, clause: Int32, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        let name = tree.name(of: decl)
+        let labels = tree.children(clause, kind: .parameter).dropLast().map { tree.text(token: tree[$0].name) }
+        let isStatic = tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class")
+        let candidates: [FunctionInfo]
+        if let owner = tree.enclosingType(of: decl) {
+            guard let s = file.model.symbol(of: owner) else { return false }
+            candidates = file.index.methods(s)
+        } else {
+            candidates = file.index.freeFunctions(named: name).map(\.info)
+        }
+        return candidates.contains { f in
+            f.name == name && f.isAsync && f.isStatic == isStatic && f.labels == Array(labels)
+        }
     }
 
     func isVoid(_ t: TypeExpr) -> Bool {
