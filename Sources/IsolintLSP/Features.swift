@@ -77,13 +77,20 @@ extension LanguageServer {
         let linter = tools(for: path).linter
         let index = workspace.merged
         let first = a.tree.source.bytes
-        let findings = a.findings
-        return await Task.detached {
-            FixEngine.fix(path: path, settings: settings, bytes: first, options: FixOptions()) { source in
-                if source.bytes == first { return findings }
-                return linter.lint(Pipeline.parse(source), index: index, settings: settings)
-            }.edits
-        }.value
+        return await Self.fixAll(
+            path: path, bytes: first, findings: a.findings, linter: linter, index: index,
+            settings: settings)
+    }
+
+    /// The fix passes, off the server's actors: re-linting a large file must not hold up other messages.
+    @concurrent nonisolated static func fixAll(
+        path: String, bytes first: [UInt8], findings: [Finding], linter: Linter, index: WorkspaceIndex,
+        settings: TargetSettings
+    ) async -> [ByteEdit] {
+        FixEngine.fix(path: path, settings: settings, bytes: first, options: FixOptions()) { source in
+            if source.bytes == first { return findings }
+            return linter.lint(Pipeline.parse(source), index: index, settings: settings)
+        }.edits
     }
 
     /// A `// isolint:disable-next-line RULE` line above the finding's line.
