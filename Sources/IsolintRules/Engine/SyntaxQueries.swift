@@ -199,6 +199,22 @@ extension SyntaxTree {
     /// The expression inside an argument.
     public func value(of argument: Int32) -> Int32? { children(argument).first }
 
+    /// Whether a node is inside an `await` expression (which covers the whole expression), up to
+    /// the statement holding it.
+    public func isAwaited(_ node: Int32) -> Bool {
+        var n = self[node].parent
+        var steps = 0
+        while n >= 0, steps < 256 {
+            steps += 1
+            switch self[n].kind {
+            case .awaitExpr: return true
+            case .closure, .codeBlock, .funcDecl, .initDecl, .varDecl: return false
+            default: n = self[n].parent
+            }
+        }
+        return false
+    }
+
     /// The call a closure is an argument of, if any.
     public func callReceiving(closure: Int32) -> Int32? {
         let p = self[closure].parent

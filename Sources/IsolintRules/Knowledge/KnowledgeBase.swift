@@ -42,7 +42,11 @@ public enum KnowledgeBase {
         "UIPopoverPresentationControllerDelegate", "UIGestureRecognizerDelegate", "UIPageViewControllerDelegate",
         "UIPageViewControllerDataSource", "UIPickerViewDelegate", "UIPickerViewDataSource",
         "UIDocumentPickerDelegate", "UIContextMenuInteractionDelegate", "UIDropInteractionDelegate",
-        "UIDragInteractionDelegate", "UIViewControllerTransitioningDelegate",
+        "UIDragInteractionDelegate", "UIViewControllerTransitioningDelegate", "UIViewControllerAnimatedTransitioning",
+        "UIViewControllerInteractiveTransitioning", "UICollectionViewDragDelegate", "UICollectionViewDropDelegate",
+        "UITableViewDragDelegate", "UITableViewDropDelegate", "UISheetPresentationControllerDelegate",
+        "UIColorPickerViewControllerDelegate", "UIFontPickerViewControllerDelegate", "UIEditMenuInteractionDelegate",
+        "UIPointerInteractionDelegate",
         "WKNavigationDelegate", "WKUIDelegate", "WKScriptMessageHandler", "WKScriptMessageHandlerWithReply",
         "NSApplicationDelegate", "NSWindowDelegate", "NSTableViewDelegate", "NSTableViewDataSource",
         "NSOutlineViewDelegate", "NSOutlineViewDataSource", "NSTextFieldDelegate", "NSTextViewDelegate",
@@ -259,6 +263,16 @@ public enum KnowledgeBase {
     /// inherits the caller's isolation; `Task.detached` runs on no actor).
     public static let unstructuredTask = "Task"
     public static let detachedTask = "Task.detached"
+    /// Types whose `async`/`asyncAfter` run a `@Sendable` work item on a dispatch queue. Source: Dispatch.
+    public static let dispatchQueueTypes: Set<String> = [
+        "DispatchQueue", "DispatchSerialQueue", "DispatchConcurrentQueue", "DispatchWorkloop", "OperationQueue",
+    ]
+    /// The parameter attribute that makes a closure take its caller's isolation (the standard
+    /// library's `Task.init` has it; packages use it for `Task`-like APIs).
+    public static let inheritActorContextAttribute = "_inheritActorContext"
+    /// Task group methods whose child-task closure is taken `sending` (Swift 6.3 `_Concurrency`:
+    /// `TaskGroup`, `ThrowingTaskGroup`, `DiscardingTaskGroup`, `ThrowingDiscardingTaskGroup`).
+    public static let taskGroupAddTaskMethods: Set<String> = ["addTask", "addTaskUnlessCancelled"]
     /// Module names that qualify the standard concurrency types: `_Concurrency.Task`, `Swift.Task`.
     public static let concurrencyModules: Set<String> = ["_Concurrency", "Swift"]
 

@@ -100,20 +100,42 @@ public struct EscapingClosureMissingSendable: NodeRule {
         guard internalName >= 0 else { return }
         let name = tree.text(token: internalName)
         guard name != "_" else { return }
-        let references = tree.subtree(body).filter { n in
-            tree[n].kind == .identifierExpr && tree.name(of: n) == name
-                && file.model.resolveLocal(name, at: n)?.node == param
-        }
+        let sinks = file.model.closureSinks(ofParameter: param, body: body)
         var handoff: HandOff?
-        for r in references {
-            if let h = handOff(r, body: body, file) {
-                handoff = h
-                break
+        var notes: [Note] = []
+        if let first = sinks.first(where: { if case .handedOff = $0.sink { return true } else { return false } }),
+            case .handedOff(let d) = first.sink
+        {
+            handoff = HandOff(description: d, severity: .error)
+        } else if let found = file.model.forwardedHandOff(sinks.map(\.sink)) {
+            handoff = HandOff(
+                description: "forwarded to \(found.chain.joined(separator: " → ")), where it is \(found.description)",
+                severity: .error)
+            if let r = sinks.first(where: { if case .forwarded = $0.sink { return true } else { return false } }) {
+                notes.append(
+                    Note(
+                        range: tree.range(of: r.reference),
+                        message: "forwarded here; every function on the way needs a @Sendable closure parameter"))
+            }
+        } else {
+            let references = tree.subtree(body).filter { n in
+                tree[n].kind == .identifierExpr && tree.name(of: n) == name
+                    && file.model.resolveLocal(name, at: n)?.node == param
+            }
+            for r in references {
+                if let h = storageHandOff(r, file) {
+                    handoff = h
+                    break
+                }
             }
         }
         guard let handoff else { return }
+        let referenceCount = tree.subtree(body).count { n in
+            tree[n].kind == .identifierExpr && tree.name(of: n) == name
+                && file.model.resolveLocal(name, at: n)?.node == param
+        }
         var fixes = [sendableFix(tree, type)]
-        if references.count == 1 {
+        if referenceCount == 1 {
             fixes.append(
                 Fix(
                     title: "Take the closure as `sending` (handed off exactly once)",
@@ -123,48 +145,14 @@ public struct EscapingClosureMissingSendable: NodeRule {
             file.finding(
                 Self.descriptor, tree.startOf(token: internalName)..<tree.range(of: param).upperBound,
                 "Escaping closure '\(name)' is not Sendable but is \(handoff.description); its captures would be shared across isolation domains.",
-                fixes: fixes, severity: handoff.severity))
+                fixes: fixes, notes: notes, severity: handoff.severity))
     }
 
-    /// How a reference leaves the function's isolation domain, or nil.
-    func handOff(_ reference: Int32, body: Int32, _ file: FileContext) -> HandOff? {
+    /// Stored into an instance property of an actor or a type declaring Sendable: assigned
+    /// (`x = closure`, also inside a tuple, array, dictionary or enum payload) or added to a
+    /// collection (`xs.append(closure)`).
+    func storageHandOff(_ reference: Int32, _ file: FileContext) -> HandOff? {
         let tree = file.tree
-        // Passed itself as the work item: `queue.async(execute: work)`, `Task.detached(operation: work)`.
-        let direct = tree[reference].parent
-        if tree[direct].kind == .argument {
-            let call = tree[direct].parent
-            if tree[call].kind == .call, let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) {
-                if CalleeClassifier.isBackgroundQueueDispatch(path) {
-                    return HandOff(description: "passed to \(path), whose work item is @Sendable", severity: .error)
-                }
-                if path == KnowledgeBase.detachedTask {
-                    return HandOff(description: "passed to \(KnowledgeBase.detachedTask)", severity: .error)
-                }
-            }
-        }
-        var n = tree[reference].parent
-        while n >= 0, n != body {
-            if tree[n].kind == .closure, let call = tree.callReceiving(closure: n), let callee = tree.callee(of: call),
-                let path = tree.plainPath(of: callee)
-            {
-                if path == KnowledgeBase.detachedTask {
-                    return HandOff(description: "captured by \(KnowledgeBase.detachedTask)", severity: .error)
-                }
-                if path == KnowledgeBase.unstructuredTask, !file.isolation.compilerIsolation(at: call).isGlobalActor {
-                    return HandOff(description: "captured by a Task started outside any global actor", severity: .error)
-                }
-                // From main-actor code, the compiler knows `DispatchQueue.main` stays on the main actor.
-                if CalleeClassifier.isMainQueueDispatch(path), !file.isolation.compilerIsolation(at: call).isMainActor {
-                    return HandOff(description: "captured by \(path), whose closure is @Sendable", severity: .error)
-                }
-                if CalleeClassifier.isBackgroundQueueDispatch(path) {
-                    return HandOff(description: "captured by \(path), whose closure is @Sendable", severity: .error)
-                }
-            }
-            n = tree[n].parent
-        }
-        // Stored into an instance property of an actor or a type declaring Sendable: assigned
-        // (`x = closure`) or added to a collection (`xs.append(closure)`).
         guard var target = storageTarget(of: reference, tree) else { return nil }
         // `handlers[key] = closure` stores into `handlers`.
         if tree[target].kind == .subscriptExpr, let base = tree.children(target).first { target = base }
@@ -195,15 +183,31 @@ public struct EscapingClosureMissingSendable: NodeRule {
 
     /// The property expression a reference is stored into, if any.
     func storageTarget(of reference: Int32, _ tree: SyntaxTree) -> Int32? {
-        let parent = tree[reference].parent
+        var value = reference
+        var steps = 0
+        // Inside a tuple, array or dictionary literal, or an enum case's payload (`.waiting(id:
+        // handler: h)`): the container is what gets stored.
+        while steps < 32 {
+            steps += 1
+            let up = tree[value].parent
+            guard tree[up].kind == .argument else { break }
+            let container = tree[up].parent
+            let kind = tree[container].kind
+            if kind == .tupleExpr || kind == .arrayExpr || isEnumCaseConstruction(container, tree) {
+                value = container
+            } else {
+                break
+            }
+        }
+        let parent = tree[value].parent
         if tree[parent].kind == .sequenceExpr {
             let operands = Array(tree.children(parent))
-            guard let k = operands.firstIndex(of: reference), k > 0,
+            guard let k = operands.firstIndex(of: value), k > 0,
                 tree.token(at: tree[operands[k - 1]].endToken).kind == .equal
             else { return nil }
             return operands[k - 1]
         }
-        if tree[parent].kind == .argument {
+        if tree[parent].kind == .argument, value == reference {
             let call = tree[parent].parent
             guard tree[call].kind == .call, let callee = tree.callee(of: call), tree[callee].kind == .memberAccess,
                 KnowledgeBase.mutatingMethods.contains(tree.name(of: callee))
@@ -211,6 +215,15 @@ public struct EscapingClosureMissingSendable: NodeRule {
             return tree.children(callee).first
         }
         return nil
+    }
+
+    /// `.waiting(id: 1, handler: h)`: an implicit member called with arguments, as enum cases
+    /// are built.
+    func isEnumCaseConstruction(_ call: Int32, _ tree: SyntaxTree) -> Bool {
+        guard tree[call].kind == .call, let callee = tree.callee(of: call), tree[callee].kind == .memberAccess else {
+            return false
+        }
+        return tree.children(callee).isEmpty
     }
 
     func checkProperty(_ decl: Int32, _ file: FileContext, _ findings: inout [Finding]) {
@@ -223,6 +236,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
             guard IndexBuilder.isStored(tree, b), let type = tree.firstChild(b, kind: .type),
                 tree[type].flags.contains(.isFunctionType) || containsClosure(tree, type)
                     || file.index.hasTypealias(named: tree.name(of: type))
+                    || file.index.hasClosurePayloads(enumNamed: tree.name(of: type))
             else { return nil }
             return (b, type)
         }
@@ -265,6 +279,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
         // Closures held by containers: look through optionals, arrays, dictionaries, tuples and
         // generic arguments, but not into a function type's own parameters or result.
         var pending = [type.unwrapped]
+        var enums: Set<SymbolID> = []
         var steps = 0
         while let part = pending.popLast(), steps < 256 {
             steps += 1
@@ -283,7 +298,23 @@ public struct EscapingClosureMissingSendable: NodeRule {
             case .optional(let w), .array(let w): pending.append(w)
             case .dictionary(let k, let v): pending += [k, v]
             case .tuple(let es): pending += es
-            case .nominal(let cs): pending += cs.flatMap(\.arguments)
+            case .nominal(let cs):
+                pending += cs.flatMap(\.arguments)
+                // A workspace enum's payloads (`case waiting(handler: () -> Void)`), each enum once.
+                if let s = file.index.resolveSymbol(cs.map(\.name), in: file.model.lookupContext(at: node)),
+                    file.index.symbol(s).kind == .enumDecl, enums.insert(s).inserted,
+                    // A checked `Sendable` enum: the compiler vets its payloads where it is declared.
+                    file.model.explicitSendableConformance(s).map({ $0.isUnchecked }) ?? true
+                {
+                    for payload in file.index.primaryDecl(s).associatedValues {
+                        if case .function = payload.unwrapped,
+                            file.model.sendability(of: payload, at: node) == .notSendable
+                        {
+                            return (false, "the payload of \(file.index.symbol(s).name)")
+                        }
+                        pending.append(payload.unwrapped)
+                    }
+                }
             default: break
             }
         }

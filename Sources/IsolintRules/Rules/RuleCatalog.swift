@@ -11,11 +11,15 @@ public enum RuleCatalog {
         // 2. Values crossing isolation
         PublicTypeMissingSendable(),
         EscapingClosureMissingSendable(),
+        ValueUsedAfterSend(),
+        CapturedVarInSendableClosure(),
         // 3. UI state and the main actor
         ObservableObjectMissingMainActor(),
         SendableClosureTouchesMainActor(),
         CombineReceiveOffMain(),
         RedundantMainDispatch(),
+        MainActorSingletonOffMain(),
+        MainActorValueTypeUsedOffMain(),
         // 4. Tasks and captures
         WeakSelfGuardOutsideLoop(),
         WeakSelfInnerClosureOnly(),
@@ -44,8 +48,7 @@ public enum RuleCatalog {
         "deinit-isolation", "xctest-main-actor-isolation", "swift-testing-shared-state",
         "model-context-crosses-isolation", "model-object-crosses-actor", "cloudkit-model-requirements",
         "background-insert-query-refresh", "swift5-mode-without-complete-checking", "default-isolation-in-library",
-        "migration-order", "value-used-after-send", "captured-var-in-sendable-closure", "main-actor-singleton-off-main",
-        "main-actor-value-type-used-off-main",
+        "migration-order",
     ]
 
     /// Every id configuration and suppressions may name.

@@ -70,8 +70,15 @@ public struct FunctionInfo: Sendable, Equatable {
     public var isAsync: Bool
     public var attributes: [String]
     public var isNonisolated: Bool
-    /// For each parameter: whether its type is a `@Sendable` (or `sending`) function type.
+    /// For each parameter: whether its type is a function type (written out, optional included).
+    public var closureParameters: [Bool]
+    /// For each parameter: whether its type is a `@Sendable` function type.
     public var sendableClosureParameters: [Bool]
+    /// For each parameter: the global actor its function type is isolated to (`@MainActor () -> Void`),
+    /// `_inheritActorContext` for a closure that takes the caller's isolation, or "".
+    public var closureParameterActors: [String]
+    /// For each parameter: whether it is taken `sending` (SE-0430), whatever its type.
+    public var sendingParameters: [Bool]
     /// For each parameter: whether it is an escaping function type (`@escaping` or optional).
     public var escapingClosureParameters: [Bool]
 }
@@ -114,7 +121,8 @@ public struct TypeDecl: Sendable, Equatable {
     public var enclosingScopes: [String]
     /// Generic parameters of the enclosing types (usable in nested types).
     public var outerGenericParameters: [String]
-    /// Nested in a type declared `nonisolated` (in a default-MainActor module that makes it nonisolated too).
+    /// Nested in a type declared `nonisolated`, or in an actor (in a default-MainActor module that makes it
+    /// nonisolated too).
     public var inNonisolatedParent: Bool
     /// The enclosing types (lexically) are all public: a public nested type is visible to clients.
     public var parentsArePublic: Bool

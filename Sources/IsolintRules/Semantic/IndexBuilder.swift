@@ -78,6 +78,9 @@ public enum IndexBuilder {
                 break
             }
         }
+        for summary in forwardingSummaries(tree, index, settings: settings) { index.addForwarding(summary) }
+        let offMain = offMainTypeUses(tree, index, settings: settings)
+        if !offMain.isEmpty { index.addOffMainTypeUses(offMain, module: module) }
         return index
     }
 
@@ -111,8 +114,11 @@ public enum IndexBuilder {
                 for element in tree.children(m, kind: .enumElement) {
                     if let clause = tree.firstChild(element, kind: .parameterClause) {
                         for p in tree.children(clause, kind: .parameter) {
+                            // `case run(@Sendable () -> Void)`: the parser keeps the
+                            // attribute on the parameter; it belongs to the type.
                             if let ty = tree.firstChild(p, kind: .type) {
-                                associated.append(TypeExpr.parse(tree.text(of: ty)))
+                                let attributes = tree.children(p, kind: .attribute).map { tree.text(of: $0) + " " }
+                                associated.append(TypeExpr.parse(attributes.joined() + tree.text(of: ty)))
                             }
                         }
                     }
@@ -127,7 +133,9 @@ public enum IndexBuilder {
             // An extension's own access does not limit a member's; its extended type's does
             // (checked through the parent symbol).
             if tree[a].kind != .extensionDecl, !tree.isPublicOrOpen(a) { enclosingPublic = false }
-            if tree.hasModifier(a, "nonisolated") { inNonisolated = true }
+            // Default MainActor isolation skips types nested in a `nonisolated` type or an actor
+            // (swiftc 6.3: an actor's nested `Codable` struct is used inside the actor).
+            if tree.hasModifier(a, "nonisolated") || tree[a].kind == .actorDecl { inNonisolated = true }
         }
         let generics = genericParameters(tree, n)
         let enclosing = tree.enclosingScopes(of: n)
@@ -246,14 +254,34 @@ public enum IndexBuilder {
 
     static func functionInfo(_ tree: SyntaxTree, _ decl: Int32) -> FunctionInfo {
         var labels: [String] = []
+        var closures: [Bool] = []
         var sendable: [Bool] = []
+        var sending: [Bool] = []
+        var actors: [String] = []
         var escaping: [Bool] = []
         if let clause = tree.firstChild(decl, kind: .parameterClause) {
             for p in tree.children(clause, kind: .parameter) {
                 labels.append(tree.text(token: tree[p].name))
-                let flags = tree.firstChild(p, kind: .type).map { tree[$0].flags } ?? []
+                let type = tree.firstChild(p, kind: .type)
+                let flags = type.map { tree[$0].flags } ?? []
                 let isFunction = flags.contains(.isFunctionType)
-                sendable.append(isFunction && (flags.contains(.isSendable) || flags.contains(.isSending)))
+                closures.append(isFunction)
+                // `@_inheritActorContext`: the closure takes the caller's isolation.
+                let inherits = tree.children(p, kind: .attribute).contains {
+                    tree.name(of: $0) == KnowledgeBase.inheritActorContextAttribute
+                }
+                actors.append(
+                    inherits
+                        ? KnowledgeBase.inheritActorContextAttribute
+                        : type.flatMap { t in
+                            flags.contains(.hasGlobalActor)
+                                ? tree.children(t, kind: .attribute).map { tree.name(of: $0) }.first {
+                                    $0.hasSuffix("Actor")
+                                }
+                                : nil
+                        } ?? "")
+                sendable.append(isFunction && flags.contains(.isSendable))
+                sending.append(flags.contains(.isSending))
                 escaping.append(isFunction && (flags.contains(.isEscaping) || flags.contains(.isOptional)))
             }
         }
@@ -261,7 +289,8 @@ public enum IndexBuilder {
             name: tree[decl].kind == .initDecl ? "init" : tree.name(of: decl), labels: labels,
             isStatic: tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class"),
             isAsync: tree[decl].flags.contains(.isAsync), attributes: tree.attributeNames(of: decl),
-            isNonisolated: tree.hasModifier(decl, "nonisolated"), sendableClosureParameters: sendable,
+            isNonisolated: tree.hasModifier(decl, "nonisolated"), closureParameters: closures,
+            sendableClosureParameters: sendable, closureParameterActors: actors, sendingParameters: sending,
             escapingClosureParameters: escaping)
     }
 

@@ -223,7 +223,8 @@ public struct IsolationModel: Sendable {
         }
         // Not in the index (a document the workspace has not seen): decide from the file alone.
         if settings.defaultIsolationMainActor,
-            !tree.ancestors(decl).contains(where: { tree.hasModifier($0, "nonisolated") })
+            !tree.ancestors(decl).contains(where: { tree.hasModifier($0, "nonisolated") || tree[$0].kind == .actorDecl }
+            )
         {
             return Isolation(.mainActor, "the target's default isolation is MainActor")
         }

@@ -134,11 +134,19 @@ extension SemanticModel {
     /// The workspace type of a simple expression: a local or parameter with a declared type or a
     /// `T(…)` initializer, a property of the enclosing type, `self.property`, `Type.shared`.
     public func typeSymbol(of expr: Int32) -> SymbolID? {
+        guard let (path, context) = writtenType(of: expr) else { return nil }
+        return index.resolveSymbol(path, in: context)
+    }
+
+    /// The type of a simple expression as declarations write it (workspace or SDK type), with the
+    /// context to resolve it in: a local or parameter with a declared type or a `T(…)`
+    /// initializer, a property of the enclosing type, `self.property`, `Type.shared`.
+    public func writtenType(of expr: Int32) -> (path: [String], context: LookupContext)? {
         let node = tree[expr]
         switch node.kind {
         case .identifierExpr:
             let name = tree.name(of: expr)
-            if let b = resolveLocal(name, at: expr) { return typeSymbol(ofBinding: b) }
+            if let b = resolveLocal(name, at: expr) { return writtenType(ofBinding: b) }
             guard let owner = tree.enclosingType(of: expr), let s = symbol(of: owner) else { return nil }
             return propertyType(name, of: s, isStatic: false)
         case .memberAccess:
@@ -157,27 +165,29 @@ extension SemanticModel {
         }
     }
 
-    func propertyType(_ name: String, of s: SymbolID, isStatic: Bool) -> SymbolID? {
+    func propertyType(_ name: String, of s: SymbolID, isStatic: Bool) -> (path: [String], context: LookupContext)? {
         guard let p = index.properties(s).first(where: { $0.name == name && $0.isStatic == isStatic }),
             let path = p.type?.unwrapped.path
         else { return nil }
-        if path == ["Self"] { return s }
-        return index.resolveSymbol(path, in: index.context(of: s))
+        if path == ["Self"] {
+            return (index.symbol(s).qualifiedName.split(separator: ".").map(String.init), index.context(of: s))
+        }
+        return (path, index.context(of: s))
     }
 
-    func typeSymbol(ofBinding b: LocalBinding) -> SymbolID? {
+    func writtenType(ofBinding b: LocalBinding) -> (path: [String], context: LookupContext)? {
         let n = b.node
-        let typeNode: Int32?
         switch tree[n].kind {
         case .parameter, .binding:
-            typeNode = tree.firstChild(n, kind: .type)
-            if typeNode == nil, tree[n].kind == .binding, let t = IndexBuilder.initializerTypeName(tree, n) {
-                return TypeExpr.parse(t).path.flatMap { index.resolveSymbol($0, in: lookupContext(at: n)) }
+            if let typeNode = tree.firstChild(n, kind: .type) {
+                return typeExpr(typeNode).unwrapped.path.map { ($0, lookupContext(at: n)) }
             }
+            if tree[n].kind == .binding, let t = IndexBuilder.initializerTypeName(tree, n) {
+                return TypeExpr.parse(t).path.map { ($0, lookupContext(at: n)) }
+            }
+            return nil
         default:
-            typeNode = nil
+            return nil
         }
-        guard let typeNode else { return nil }
-        return symbol(ofType: typeNode)
     }
 }

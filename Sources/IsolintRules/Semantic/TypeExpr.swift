@@ -426,3 +426,24 @@ struct TypeTextParser {
         while !atEnd { advance() }
     }
 }
+
+extension TypeExpr {
+    /// Whether a function type appears anywhere in this type (inside optionals, collections,
+    /// tuples and generic arguments too).
+    public var containsFunction: Bool {
+        var pending = [self]
+        var steps = 0
+        while let t = pending.popLast(), steps < 256 {
+            steps += 1
+            switch t {
+            case .function: return true
+            case .optional(let w), .array(let w): pending.append(w)
+            case .dictionary(let k, let v): pending += [k, v]
+            case .tuple(let es): pending += es
+            case .nominal(let cs): pending += cs.flatMap(\.arguments)
+            default: break
+            }
+        }
+        return false
+    }
+}

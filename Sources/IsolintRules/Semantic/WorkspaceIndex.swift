@@ -36,6 +36,12 @@ public struct WorkspaceIndex: Sendable {
     public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
     /// Types stored or created in SwiftUI views.
     public private(set) var viewReferencedTypes: Set<String> = []
+    /// Where functions send their escaping closure parameters (escaping-closure-missing-sendable
+    /// follows forwarding across files with it).
+    public private(set) var forwarding: [ForwardingSummary] = []
+    /// Targets with default MainActor isolation: type names each uses off the main actor
+    /// (module, then name), with the first such place in words.
+    public private(set) var offMainTypeUses: [String: [String: String]] = [:]
 
     /// What `finalize()` derives; nil before it.
     var tables: SymbolTables?
@@ -51,6 +57,14 @@ public struct WorkspaceIndex: Sendable {
     mutating func addCancelled(_ name: String) { cancelledNames.insert(name) }
     mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
     mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
+    mutating func addForwarding(_ summary: ForwardingSummary) { forwarding.append(summary) }
+    mutating func addOffMainTypeUses(_ uses: [String: String], module: String) {
+        // The smallest description wins: the same whatever order the files merge in.
+        offMainTypeUses[module, default: [:]].merge(uses) { min($0, $1) }
+    }
+
+    /// Where a target with default MainActor isolation uses a type of this name off the main actor.
+    public func offMainUse(ofType name: String, module: String) -> String? { offMainTypeUses[module]?[name] }
 
     public mutating func merge(_ other: WorkspaceIndex) {
         types += other.types
@@ -62,6 +76,8 @@ public struct WorkspaceIndex: Sendable {
         cancelledNames.formUnion(other.cancelledNames)
         globalActors.formUnion(other.globalActors)
         viewReferencedTypes.formUnion(other.viewReferencedTypes)
+        forwarding += other.forwarding
+        for (module, uses) in other.offMainTypeUses { addOffMainTypeUses(uses, module: module) }
         tables = nil
     }
 
@@ -123,6 +139,14 @@ public struct WorkspaceIndex: Sendable {
             + extensions.flatMap { $0.functions.filter { $0.name == name } }
     }
 
+    /// Whether a workspace enum of this name carries a closure in a payload (a cheap filter).
+    public func hasClosurePayloads(enumNamed name: String) -> Bool { t.closurePayloadEnums.contains(name) }
+
+    /// The forwarding summaries of functions of this name.
+    public func forwarding(named name: String) -> [ForwardingSummary] {
+        (t.forwardingByName[name] ?? []).map { forwarding[Int($0)] }
+    }
+
     /// Whether the workspace declares a function or method of this name (compiled with the same
     /// checking, so a closure it is given runs where the compiler says).
     public func declaresFunction(named name: String) -> Bool { t.functionNames.contains(name) }
@@ -145,6 +169,7 @@ extension WorkspaceIndex: Equatable {
             && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
             && a.cancelledNames == b.cancelledNames
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
+            && a.forwarding == b.forwarding && a.offMainTypeUses == b.offMainTypeUses
     }
 }
 
@@ -160,6 +185,9 @@ struct SymbolTables: Sendable {
     var functionNames: Set<String> = []
     var externalExtensions: [String: [Int32]] = [:]
     var functionsByName: [String: [Int32]] = [:]
+    var forwardingByName: [String: [Int32]] = [:]
+    /// Names of workspace enums with a closure among their payloads (`case waiting(() -> Void)`).
+    var closurePayloadEnums: Set<String> = []
     var modules: Set<String> = []
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
     var contexts: [LookupContext] = []
@@ -192,6 +220,10 @@ struct SymbolTables: Sendable {
         }
         simpleNames = aliasNames.union(symbols.map(\.name))
         for (i, f) in index.functions.enumerated() { functionsByName[f.info.name, default: []].append(Int32(i)) }
+        for (i, f) in index.forwarding.enumerated() { forwardingByName[f.function.name, default: []].append(Int32(i)) }
+        for d in index.types where d.kind == .enumDecl && d.associatedValues.contains(where: \.containsFunction) {
+            closurePayloadEnums.insert(d.name)
+        }
         functionNames = Set(index.functions.map(\.info.name))
         for d in index.types { for f in d.functions { functionNames.insert(f.name) } }
         for e in index.extensions { for f in e.functions { functionNames.insert(f.name) } }
