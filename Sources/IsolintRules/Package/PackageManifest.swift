@@ -25,6 +25,9 @@ public struct PackageManifest: Sendable {
     public var packageLanguageModes: [Int]
     public var targets: [Target]
     public let tree: SyntaxTree
+    /// Settings that statements after the package's declaration add to every target
+    /// (`for target in package.targets { target.swiftSettings = … }`).
+    public var manifestWideSettings = ManifestWideSettings()
 
     static let targetFactories: [String: TargetSettings.Kind] = [
         "target": .library, "executableTarget": .executable, "testTarget": .test, "macro": .macro, "plugin": .plugin,
@@ -127,6 +130,7 @@ public struct PackageManifest: Sendable {
             }
             targets.append(target)
         }
+        manifestWideSettings = PackageManifest.readManifestWideSettings(tree, variables: variables)
     }
 
     /// The `.setting(…)` calls of a `swiftSettings:` value: array elements, through variables
@@ -184,19 +188,20 @@ public struct PackageManifest: Sendable {
         return String(text.dropFirst().dropLast())
     }
 
-    /// The Swift language mode of a target: its own setting, else the package's first mode,
-    /// else 6 from tools version 6.0 on and 5 before.
+    /// The Swift language mode of a target: its own setting, else a mode set for every target
+    /// after the declaration, else the newest of the package's modes (SwiftPM picks the newest
+    /// listed mode the toolchain supports), else 6 from tools version 6.0 on and 5 before.
     public func languageMode(of target: Target) -> Int {
-        target.languageMode ?? packageLanguageModes.first ?? (toolsVersion.major >= 6 ? 6 : 5)
+        target.languageMode ?? manifestWideSettings.languageMode ?? packageLanguageModes.max()
+            ?? (toolsVersion.major >= 6 ? 6 : 5)
     }
 
     public func settings(of target: Target) -> TargetSettings {
         TargetSettings(
             targetName: target.name, kind: target.kind, languageMode: languageMode(of: target),
             defaultIsolationMainActor: target.defaultIsolationMainActor,
-            upcomingFeatures: target.upcomingFeatures,
-            completeChecking: target.upcomingFeatures.contains("StrictConcurrency")
-                || target.experimentalFeatures.contains("StrictConcurrency"))
+            upcomingFeatures: target.upcomingFeatures.union(manifestWideSettings.upcomingFeatures),
+            completeChecking: hasCompleteChecking(target))
     }
 
     /// Source directory of a target relative to the package root.

@@ -74,6 +74,8 @@ public struct FunctionInfo: Sendable, Equatable {
     public var sendableClosureParameters: [Bool]
     /// For each parameter: whether it is an escaping function type (`@escaping` or optional).
     public var escapingClosureParameters: [Bool]
+    /// For each parameter: the global actor of its function type (`@MainActor () -> Void`), if any.
+    public var globalActorClosureParameters: [String?] = []
 }
 
 /// One type declaration: class, struct, enum, actor or protocol.

@@ -53,6 +53,20 @@ public enum IndexBuilder {
                 if tree.token(at: node.firstToken).kind == .prefixAmp {
                     for name in names(in: tree, n) { index.addMutated(name) }
                 }
+            case .argument:
+                if node.name >= 0, tree.token(node.name, is: "cloudKitDatabase"), let v = tree.children(n).first,
+                    tree.text(of: v) != ".none"
+                {
+                    index.addMarker(KnowledgeBase.cloudKitConfiguredMarker)
+                }
+            case .attribute:
+                if tree.token(node.name, is: "Query") { index.addMarker(KnowledgeBase.queryMarker) }
+            case .memberAccess:
+                if tree.token(node.name, is: "didSave"), let base = tree.children(n).first,
+                    tree[base].kind == .identifierExpr, tree.token(tree[base].name, is: "ModelContext")
+                {
+                    index.addMarker(KnowledgeBase.didSaveMarker)
+                }
             case .call:
                 guard let callee = tree.callee(of: n) else { continue }
                 if tree[callee].kind == .memberAccess {
@@ -227,7 +241,7 @@ public enum IndexBuilder {
         var out: [PropertyInfo] = []
         for b in tree.children(decl, kind: .binding) {
             let ty = tree.firstChild(b, kind: .type)
-            let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b)
+            let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b) ?? environmentType(tree, decl)
             var names: [String] = []
             if tree[b].name >= 0 { names.append(tree.name(of: b)) }
             for p in tree.children(b, kind: .patternName) { names.append(tree.name(of: p)) }
@@ -248,13 +262,18 @@ public enum IndexBuilder {
         var labels: [String] = []
         var sendable: [Bool] = []
         var escaping: [Bool] = []
+        var globalActors: [String?] = []
         if let clause = tree.firstChild(decl, kind: .parameterClause) {
             for p in tree.children(clause, kind: .parameter) {
                 labels.append(tree.text(token: tree[p].name))
-                let flags = tree.firstChild(p, kind: .type).map { tree[$0].flags } ?? []
+                let type = tree.firstChild(p, kind: .type)
+                let flags = type.map { tree[$0].flags } ?? []
                 let isFunction = flags.contains(.isFunctionType)
                 sendable.append(isFunction && (flags.contains(.isSendable) || flags.contains(.isSending)))
                 escaping.append(isFunction && (flags.contains(.isEscaping) || flags.contains(.isOptional)))
+                globalActors.append(
+                    isFunction && flags.contains(.hasGlobalActor)
+                        ? type.flatMap { TypeExpr.parse(tree.text(of: $0)).functionType?.globalActor } : nil)
             }
         }
         return FunctionInfo(
@@ -262,7 +281,7 @@ public enum IndexBuilder {
             isStatic: tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class"),
             isAsync: tree[decl].flags.contains(.isAsync), attributes: tree.attributeNames(of: decl),
             isNonisolated: tree.hasModifier(decl, "nonisolated"), sendableClosureParameters: sendable,
-            escapingClosureParameters: escaping)
+            escapingClosureParameters: escaping, globalActorClosureParameters: globalActors)
     }
 
     /// Stored unless it has a getter (explicit `get`, or an implicit getter body).
@@ -285,6 +304,22 @@ public enum IndexBuilder {
             let expr = tree.children(initializer).first
         else { return nil }
         return inferredType(tree, expr, depth: 0)
+    }
+
+    /// The type `@Environment(\.key)` or `@Environment(T.self)` gives an untyped property.
+    static func environmentType(_ tree: SyntaxTree, _ decl: Int32) -> String? {
+        for a in tree.attributes(of: decl) where tree.token(tree[a].name, is: "Environment") {
+            guard let arg = tree.children(a, kind: .argument).first, let v = tree.value(of: arg) else { return nil }
+            if tree[v].kind == .keyPathExpr {
+                let text = tree.text(of: v)
+                guard text.hasPrefix("\\.") else { return nil }
+                return KnowledgeBase.environmentValueTypes[String(text.dropFirst(2))]
+            }
+            if tree[v].kind == .memberAccess, tree.name(of: v) == "self", let base = tree.children(v).first {
+                return tree.text(of: base)
+            }
+        }
+        return nil
     }
 
     /// `= Store.shared`: a static member of a type (capitalised base), as a path.

@@ -250,7 +250,57 @@ public struct IsolationModel: Sendable {
         guard let call = tree.callReceiving(closure: closure), let callee = tree.callee(of: call),
             let path = tree.plainPath(of: callee)
         else { return nil }
-        return CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree)
+        if let known = CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree) { return known }
+        return workspaceParameterIsolation(closure, call: call)
+    }
+
+    /// A closure passed to a workspace function (or a method of the enclosing type) whose
+    /// parameter has a global-actor function type (`execute body: @MainActor () -> R`) runs on
+    /// that actor.
+    func workspaceParameterIsolation(_ closure: Int32, call: Int32) -> Isolation? {
+        guard let callee = tree.callee(of: call), tree[callee].kind == .identifierExpr,
+            let name = tree.calleeName(of: call), index.declaresFunction(named: name)
+        else { return nil }
+        var candidates = index.freeFunctions(named: name).map(\.info)
+        if let owner = tree.enclosingType(of: call), let s = symbol(ofTypeDecl: owner) {
+            candidates += index.methods(s).filter { $0.name == name }
+        }
+        let args = tree.arguments(of: call)
+        guard let argument = args.firstIndex(of: tree[closure].parent) else { return nil }
+        let trailingAfter = args[args.index(after: argument)...].filter {
+            tree[$0].flags.contains(.isTrailingClosure)
+        }.count
+        let label = tree.label(of: args[argument])
+        let isTrailing = tree[args[argument]].flags.contains(.isTrailingClosure)
+        var actor: String?
+        for f in candidates {
+            let k: Int?
+            if let label, !isTrailing {
+                k = f.labels.firstIndex(of: label)
+            } else if isTrailing {
+                k = f.labels.count - 1 - trailingAfter
+            } else {
+                k = argument
+            }
+            guard let k, k >= 0, k < f.globalActorClosureParameters.count,
+                let g = f.globalActorClosureParameters[k], actor == nil || actor == g
+            else { return nil }
+            actor = g
+        }
+        guard let actor else { return nil }
+        return Isolation(
+            actor == KnowledgeBase.mainActor ? .mainActor : .globalActor(actor),
+            "the closure parameter of \(name) is @\(actor)")
+    }
+
+    /// The index symbol of a type declaration or of an extension's extended type.
+    func symbol(ofTypeDecl decl: Int32) -> SymbolID? {
+        let module = settings.targetName ?? ""
+        if tree[decl].kind == .extensionDecl {
+            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            return index.resolveSymbol(path, in: LookupContext(module: module))
+        }
+        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
     }
 }
 

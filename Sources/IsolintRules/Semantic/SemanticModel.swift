@@ -11,6 +11,7 @@ public struct SemanticModel: Sendable {
     public let isolation: IsolationModel
     private let scopes = Memo<LocalScopes>()
     private let contexts = MemoTable<Int32, LookupContext>()
+    private let imports = Memo<Set<String>>()
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
@@ -20,6 +21,23 @@ public struct SemanticModel: Sendable {
     }
 
     public var module: String { settings.targetName ?? "" }
+
+    /// The modules the file imports (`import SwiftData`, `@testable import Core`), read once.
+    public var importedModules: Set<String> {
+        imports.get {
+            var out: Set<String> = []
+            // File-scope imports, also under `#if canImport(…)`.
+            var stack = Array(tree.children(tree.root))
+            while let n = stack.popLast() {
+                switch tree[n].kind {
+                case .importDecl: out.insert(tree.name(of: n))
+                case .ifConfig, .ifConfigClause: stack.append(contentsOf: tree.children(n))
+                default: break
+                }
+            }
+            return out
+        }
+    }
 
     // MARK: Names
 

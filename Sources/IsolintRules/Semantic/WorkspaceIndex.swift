@@ -36,6 +36,8 @@ public struct WorkspaceIndex: Sendable {
     public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
     /// Types stored or created in SwiftUI views.
     public private(set) var viewReferencedTypes: Set<String> = []
+    /// Workspace-wide facts some file shows (`KnowledgeBase.cloudKitConfiguredMarker`, …).
+    public private(set) var apiMarkers: Set<String> = []
 
     /// What `finalize()` derives; nil before it.
     var tables: SymbolTables?
@@ -51,6 +53,7 @@ public struct WorkspaceIndex: Sendable {
     mutating func addCancelled(_ name: String) { cancelledNames.insert(name) }
     mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
     mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
+    mutating func addMarker(_ marker: String) { apiMarkers.insert(marker) }
 
     public mutating func merge(_ other: WorkspaceIndex) {
         types += other.types
@@ -62,6 +65,7 @@ public struct WorkspaceIndex: Sendable {
         cancelledNames.formUnion(other.cancelledNames)
         globalActors.formUnion(other.globalActors)
         viewReferencedTypes.formUnion(other.viewReferencedTypes)
+        apiMarkers.formUnion(other.apiMarkers)
         tables = nil
     }
 
@@ -137,6 +141,7 @@ extension WorkspaceIndex: Equatable {
             && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
             && a.cancelledNames == b.cancelledNames
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
+            && a.apiMarkers == b.apiMarkers
     }
 }
 

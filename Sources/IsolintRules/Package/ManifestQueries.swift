@@ -1,0 +1,172 @@
+import IsolintSyntax
+
+/// Settings a manifest adds to every target after declaring them, in statements such as
+/// `for target in package.targets { target.swiftSettings = (target.swiftSettings ?? []) + shared }`.
+public struct ManifestWideSettings: Sendable, Equatable {
+    public var upcomingFeatures: Set<String> = []
+    public var experimentalFeatures: Set<String> = []
+    public var languageMode: Int?
+    public init() {}
+}
+
+/// One entry of a target's `dependencies:` list.
+public struct ManifestDependency: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// `"Name"` or `.byName(name: "Name")`: a target of this package, or a product.
+        case byName
+        /// `.target(name: "Name")`: a target of this package.
+        case target
+        /// `.product(name:package:)`: another package's product.
+        case product
+    }
+    public var name: String
+    public var kind: Kind
+    public var range: Range<Int>
+}
+
+extension PackageManifest {
+    /// The entries of a target's `dependencies:` list, with what kind of reference each is.
+    public func dependencyReferences(of target: Target) -> [ManifestDependency] {
+        guard let d = tree.argument(of: target.callNode, labeled: "dependencies"), let list = tree.value(of: d) else {
+            return []
+        }
+        var out: [ManifestDependency] = []
+        for element in tree.children(list, kind: .argument) {
+            guard let e = tree.value(of: element) else { continue }
+            if let s = PackageManifest.stringLiteral(tree, e) {
+                out.append(ManifestDependency(name: s, kind: .byName, range: tree.range(of: e)))
+                continue
+            }
+            guard tree[e].kind == .call, let method = tree.calleeName(of: e),
+                let n = tree.argument(of: e, labeled: "name"), let nv = tree.value(of: n),
+                let s = PackageManifest.stringLiteral(tree, nv)
+            else { continue }
+            let kind: ManifestDependency.Kind
+            switch method {
+            case "target": kind = .target
+            case "product": kind = .product
+            default: kind = .byName
+            }
+            out.append(ManifestDependency(name: s, kind: kind, range: tree.range(of: e)))
+        }
+        return out
+    }
+
+    /// The targets of this package a target depends on directly (`"Name"` and `.byName` that
+    /// name a target here, `.target(name:)`); products of other packages are left out.
+    public func localDependencies(of target: Target) -> [(dependency: ManifestDependency, target: Target)] {
+        dependencyReferences(of: target).compactMap { d in
+            guard d.kind != .product, let t = targets.first(where: { $0.name == d.name }) else { return nil }
+            return (d, t)
+        }
+    }
+
+    /// Whether every setting of a target's `swiftSettings:` could be read: array literals,
+    /// file-scope variables and `+` concatenations of them. A call of a helper function
+    /// (`swiftSettings(languageMode: .v5)`) or a name the manifest does not define cannot.
+    public func swiftSettingsAreKnown(_ target: Target) -> Bool {
+        guard let node = target.swiftSettingsNode else { return true }
+        var variables: [String: Int32] = [:]
+        for (i, n) in tree.nodes.enumerated() where n.kind == .binding && tree.isFileScope(n.parent) {
+            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
+                let value = tree.children(initializer).first
+            {
+                variables[tree.name(of: Int32(i))] = value
+            }
+        }
+        var stack: [(Int32, Int)] = [(node, 0)]
+        while let (n, depth) = stack.popLast() {
+            switch tree[n].kind {
+            case .arrayExpr:
+                for element in tree.children(n, kind: .argument) {
+                    guard let e = tree.value(of: element), tree[e].kind == .call, let c = tree.callee(of: e),
+                        tree[c].kind == .memberAccess
+                    else { return false }
+                }
+            case .sequenceExpr:
+                for (k, c) in tree.children(n).enumerated() {
+                    // Operands joined by `+`.
+                    if k + 1 < tree.children(n).count, tree.text(token: tree[c].endToken) != "+" { return false }
+                    stack.append((c, depth))
+                }
+            case .identifierExpr:
+                guard depth < 4, let v = variables[tree.name(of: n)] else { return false }
+                stack.append((v, depth + 1))
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// StrictConcurrency enabled in full: the upcoming feature, or the experimental feature with
+    /// no level or `=complete` (`=targeted` and `=minimal` check less), for the target or the
+    /// whole package.
+    public func hasCompleteChecking(_ target: Target) -> Bool {
+        let upcoming = target.upcomingFeatures.union(manifestWideSettings.upcomingFeatures)
+        let experimental = target.experimentalFeatures.union(manifestWideSettings.experimentalFeatures)
+        return upcoming.union(experimental).contains { f in
+            f == "StrictConcurrency" || f == "StrictConcurrency=complete"
+        }
+    }
+
+    /// Byte range of the version in the first line (`6.0` in `// swift-tools-version: 6.0`).
+    public var toolsVersionRange: Range<Int>? {
+        let bytes = tree.source.bytes
+        let lineEnd = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        let marker = Array("swift-tools-version:".utf8)
+        guard lineEnd >= marker.count else { return nil }
+        var i = 0
+        while i + marker.count <= lineEnd {
+            if Array(bytes[i..<(i + marker.count)]) == marker { break }
+            i += 1
+        }
+        guard i + marker.count <= lineEnd else { return nil }
+        var start = i + marker.count
+        while start < lineEnd, bytes[start] == 0x20 { start += 1 }
+        var end = start
+        while end < lineEnd, bytes[end] == UInt8(ascii: ".") || (bytes[end] >= 0x30 && bytes[end] <= 0x39) { end += 1 }
+        return end > start ? start..<end : nil
+    }
+
+    /// Statements outside the package's declaration that assign or extend `swiftSettings`
+    /// (usually a loop over `package.targets`): the settings they add, through file-scope
+    /// variables one level deep. Conditions inside them are not evaluated.
+    static func readManifestWideSettings(_ tree: SyntaxTree, variables: [String: Int32]) -> ManifestWideSettings {
+        var out = ManifestWideSettings()
+        var items: Set<Int32> = []
+        for (i, n) in tree.nodes.enumerated() where n.kind == .memberAccess {
+            guard tree.token(n.name, is: "swiftSettings") else { continue }
+            var item = Int32(i)
+            var steps = 0
+            while item >= 0, !tree.isFileScope(item), steps < 256 {
+                item = tree[item].parent
+                steps += 1
+            }
+            if item >= 0, tree.isFileScope(item) { items.insert(item) }
+        }
+        for item in items.sorted() {
+            var roots = [item]
+            for n in tree.subtree(item) where tree[n].kind == .identifierExpr {
+                if let v = variables[tree.name(of: n)] { roots.append(v) }
+            }
+            for root in roots {
+                for c in tree.subtree(root) where tree[c].kind == .call {
+                    guard let callee = tree.callee(of: c), tree[callee].kind == .memberAccess else { continue }
+                    let arg = tree.arguments(of: c).first.flatMap { tree.value(of: $0) }
+                    switch tree.name(of: callee) {
+                    case "enableUpcomingFeature":
+                        if let f = arg.flatMap({ stringLiteral(tree, $0) }) { out.upcomingFeatures.insert(f) }
+                    case "enableExperimentalFeature":
+                        if let f = arg.flatMap({ stringLiteral(tree, $0) }) { out.experimentalFeatures.insert(f) }
+                    case "swiftLanguageMode", "swiftLanguageVersion":
+                        if let a = arg { out.languageMode = languageModes(in: tree.text(of: a)).first }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
