@@ -20,6 +20,20 @@ public enum RuleCatalog {
         ConformanceIsolation(),
         ContinuationMisuse(),
         UnsafeContinuation(),
+        // 6. deinit
+        DeinitIsolation(),
+        // 7. Tests
+        XCTestMainActorIsolation(),
+        SwiftTestingSharedState(),
+        // 8. SwiftData
+        ModelContextCrossesIsolation(),
+        ModelObjectCrossesActor(),
+        CloudKitModelRequirements(),
+        BackgroundInsertQueryRefresh(),
+        // 9. Package and build settings
+        Swift5ModeWithoutCompleteChecking(),
+        DefaultIsolationInLibrary(),
+        MigrationOrder(),
         // Suppressions
         UnknownRuleInSuppression(),
     ]
@@ -34,10 +48,7 @@ public enum RuleCatalog {
         "weak-self-guard-outside-loop", "weak-self-inner-closure-only", "long-lived-task-retains-self",
         "stored-task-never-cancelled", "reflexive-weak-self", "detached-task", "async-work-on-main-actor",
         "prefer-task-modifier",
-        "completion-handler-async-alternative", "deinit-isolation", "xctest-main-actor-isolation",
-        "swift-testing-shared-state", "model-context-crosses-isolation", "model-object-crosses-actor",
-        "cloudkit-model-requirements", "background-insert-query-refresh", "swift5-mode-without-complete-checking",
-        "default-isolation-in-library", "migration-order", "value-used-after-send", "captured-var-in-sendable-closure",
+        "completion-handler-async-alternative", "value-used-after-send", "captured-var-in-sendable-closure",
         "main-actor-singleton-off-main", "main-actor-value-type-used-off-main",
     ]
 
