@@ -525,6 +525,10 @@ public enum KnowledgeBase {
         "widgets", "widget", "theme", "swiftui", "presentation",
     ]
 
+    /// The toolchain `#if compiler(…)` conditions of a manifest are read against: the one the
+    /// catalog's compiler facts were checked with (swiftc 6.3).
+    public static let assumedToolchain = (major: 6, minor: 3)
+
     /// The lower-cased words of a CamelCase, snake_case or kebab-case name
     /// (`HTTPClientUI` → `http`, `client`, `ui`).
     public static func nameWords(_ name: String) -> [String] {

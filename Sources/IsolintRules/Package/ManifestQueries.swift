@@ -152,7 +152,9 @@ extension PackageManifest {
             }
             for root in roots {
                 for c in tree.subtree(root) where tree[c].kind == .call {
-                    guard let callee = tree.callee(of: c), tree[callee].kind == .memberAccess else { continue }
+                    guard let callee = tree.callee(of: c), tree[callee].kind == .memberAccess,
+                        isActive(c, in: tree)
+                    else { continue }
                     let arg = tree.arguments(of: c).first.flatMap { tree.value(of: $0) }
                     switch tree.name(of: callee) {
                     case "enableUpcomingFeature":
@@ -168,5 +170,88 @@ extension PackageManifest {
             }
         }
         return out
+    }
+
+    /// Whether a node is in code the toolchain compiles: every `#if compiler(…)` / `#if swift(…)`
+    /// around it holds for the toolchain isolint assumes. Other conditions are not evaluated
+    /// (the code counts as compiled).
+    static func isActive(_ node: Int32, in tree: SyntaxTree) -> Bool {
+        var p = tree[node].parent
+        var steps = 0
+        while p >= 0, steps < 256 {
+            steps += 1
+            if tree[p].kind == .ifConfigClause, clauseIsActive(p, in: tree) == false { return false }
+            p = tree[p].parent
+        }
+        return true
+    }
+
+    /// A clause is active when its condition holds and no earlier clause's does; nil when a
+    /// condition cannot be evaluated.
+    static func clauseIsActive(_ clause: Int32, in tree: SyntaxTree) -> Bool? {
+        let group = tree[clause].parent
+        guard tree[group].kind == .ifConfig else { return nil }
+        for c in tree.children(group, kind: .ifConfigClause) {
+            let directive = tree.text(token: tree[c].keyword)
+            let holds: Bool?
+            if directive == "#else" {
+                holds = true
+            } else {
+                holds = evaluateCondition(conditionText(c, in: tree))
+            }
+            if c == clause { return holds }
+            switch holds {
+            case true: return false
+            case nil: return nil
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The condition written after `#if`/`#elseif`, on the directive's line.
+    static func conditionText(_ clause: Int32, in tree: SyntaxTree) -> String {
+        let keyword = tree[clause].keyword
+        guard keyword >= 0 else { return "" }
+        let line = tree.source.line(of: tree.startOf(token: keyword))
+        var out = ""
+        var k = keyword + 1
+        while k < tree[clause].endToken, tree.source.line(of: tree.startOf(token: k)) == line {
+            out += tree.text(token: k)
+            k += 1
+        }
+        return out
+    }
+
+    /// `compiler(<6.2)`, `swift(>=5.9)`, `!compiler(>=6)` against the assumed toolchain; nil
+    /// for anything else.
+    static func evaluateCondition(_ text: String) -> Bool? {
+        var t = Substring(text)
+        var negated = false
+        if t.hasPrefix("!") {
+            negated = true
+            t = t.dropFirst()
+        }
+        guard t.hasPrefix("compiler(") || t.hasPrefix("swift("), t.hasSuffix(")"),
+            let open = t.firstIndex(of: "(")
+        else { return nil }
+        var inner = t[t.index(after: open)..<t.index(before: t.endIndex)]
+        let op = inner.hasPrefix(">=") || inner.hasPrefix("<=") ? String(inner.prefix(2)) : String(inner.prefix(1))
+        guard op == ">=" || op == "<" || op == "<=" || op == ">" else { return nil }
+        inner = inner.dropFirst(op.count)
+        let parts = inner.split(separator: ".").compactMap { Int($0) }
+        guard !parts.isEmpty else { return nil }
+        let version = (parts[0], parts.count > 1 ? parts[1] : 0)
+        let toolchain = KnowledgeBase.assumedToolchain
+        let less = toolchain.major < version.0 || (toolchain.major == version.0 && toolchain.minor < version.1)
+        let equal = toolchain.major == version.0 && toolchain.minor == version.1
+        let result: Bool
+        switch op {
+        case ">=": result = !less
+        case "<": result = less
+        case "<=": result = less || equal
+        default: result = !less && !equal
+        }
+        return negated ? !result : result
     }
 }
