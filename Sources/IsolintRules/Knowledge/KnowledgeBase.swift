@@ -502,6 +502,10 @@ public enum KnowledgeBase {
     public static let testAttribute = "Test"
     public static let suiteAttribute = "Suite"
 
+    /// Expression macros that name a declaration without using it (`#selector(refresh)`,
+    /// `#keyPath(Model.name)`): no isolation is needed to write them. Source: the Swift book.
+    public static let referenceOnlyMacros: Set<String> = ["#selector", "#keyPath"]
+
     /// `Timer`, and the method that stops it. Source: Foundation.
     public static let timerType = "Timer"
     public static let timerInvalidate = "invalidate"

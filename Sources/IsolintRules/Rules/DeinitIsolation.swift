@@ -92,7 +92,11 @@ public struct DeinitIsolation: NodeRule {
             if kind == .closure, let iso = file.isolation.closureIsolation(n, view: .compiler), iso.isGlobalActor {
                 continue
             }
-            if [.funcDecl, .classDecl, .structDecl, .enumDecl, .actorDecl].contains(kind) { continue }
+            if [.funcDecl, .classDecl, .structDecl, .enumDecl, .actorDecl].contains(kind)
+                || tree.isReferenceOnlyMacro(n)
+            {
+                continue
+            }
             var name: String?
             var range = tree.range(of: n)
             switch kind {

@@ -55,6 +55,13 @@ extension SemanticModel {
                 return nil
             }
         case .call:
+            // `Optional(x)`: x's type, optional.
+            if let callee = tree.callee(of: expr), tree[callee].kind == .identifierExpr,
+                tree.token(tree[callee].name, is: "Optional")
+            {
+                let arg = tree.arguments(of: expr).first.flatMap { tree.value(of: $0) }
+                return arg.flatMap { typeOfExpression($0, depth: depth + 1) }.map { .optional($0) }
+            }
             if let t = IndexBuilder.inferredType(tree, expr, depth: 0) { return TypeExpr.parse(t) }
             // `makeSUT()`: a method of the enclosing type declared in this file.
             guard let callee = tree.callee(of: expr), tree[callee].kind == .identifierExpr,

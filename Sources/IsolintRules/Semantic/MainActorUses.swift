@@ -12,20 +12,23 @@ extension SemanticModel {
     /// not count.
     public func synchronousMainActorUses(in body: Int32, owner: Int32?, limit: Int = 16) -> [MainActorUse] {
         var out: [MainActorUse] = []
+        let own = owner.map(ownMainActorMembers) ?? []
         var stack = Array(tree.children(body).reversed())
         while let n = stack.popLast(), out.count < limit {
             switch tree[n].kind {
             case .captureList, .awaitExpr, .funcDecl, .classDecl, .structDecl, .enumDecl, .actorDecl:
                 continue
+            case .macroExpansion where tree.isReferenceOnlyMacro(n):
+                continue
             case .closure:
                 if let iso = isolation.closureIsolation(n, view: .compiler), iso.isGlobalActor { continue }
             case .memberAccess:
-                if let use = mainActorMemberUse(n, owner: owner) {
+                if let use = mainActorMemberUse(n, own: own) {
                     out.append(use)
                     continue
                 }
             case .identifierExpr:
-                if let use = mainActorNameUse(n, owner: owner) { out.append(use) }
+                if let use = mainActorNameUse(n, own: own) { out.append(use) }
             default:
                 break
             }
@@ -34,14 +37,16 @@ extension SemanticModel {
         return out
     }
 
-    /// `self.member`, `Type.member`, `value.member` that is main-actor state.
-    func mainActorMemberUse(_ access: Int32, owner: Int32?) -> MainActorUse? {
+    /// `self.member`, `Type.member`, `value.member` that is main-actor state (`own`: the names
+    /// of the owner's main-actor members).
+    func mainActorMemberUse(_ access: Int32, own: Set<String>) -> MainActorUse? {
         guard let base = tree.children(access).first else { return nil }
         let member = tree.name(of: access)
         if tree[base].kind == .selfExpr {
-            guard let owner, isOwnMainActorMember(member, of: owner) else { return nil }
+            guard own.contains(member) else { return nil }
             return MainActorUse(node: access, name: member, isSelfMember: true)
         }
+        guard index.isMainActorMemberName(member) else { return nil }
         if let use = mainActorMemberOfOtherType(access, base: base) { return use }
         // `value.method()` and `value.property` through any typed expression.
         guard let s = typeSymbolOfExpression(base), isMainActorType(s) else { return nil }
@@ -60,13 +65,17 @@ extension SemanticModel {
 
     /// A bare name: `owner`'s main-actor member, a main-actor free function, or the initializer
     /// of a main-actor type with an isolated `init` of the call's labels.
-    func mainActorNameUse(_ n: Int32, owner: Int32?) -> MainActorUse? {
+    func mainActorNameUse(_ n: Int32, own: Set<String>) -> MainActorUse? {
         let name = tree.name(of: n)
+        let callee = isCallee(n)
+        // Cheap tests first: most names are none of these.
+        guard
+            own.contains(name)
+                || (callee && (name.first?.isUppercase == true || !index.freeFunctions(named: name).isEmpty))
+        else { return nil }
         guard resolveLocal(name, at: n) == nil else { return nil }
-        if let owner, isOwnMainActorMember(name, of: owner) {
-            return MainActorUse(node: n, name: name, isSelfMember: true)
-        }
-        guard isCallee(n) else { return nil }
+        if own.contains(name) { return MainActorUse(node: n, name: name, isSelfMember: true) }
+        guard callee else { return nil }
         if isMainActorFreeFunction(name) { return MainActorUse(node: n, name: name + "()", isSelfMember: false) }
         guard name.first?.isUppercase == true, let s = index.resolveSymbol([name], in: lookupContext(at: n)),
             isMainActorType(s)
@@ -94,6 +103,43 @@ extension SemanticModel {
         return isMainActor(declared: p.attributes)
     }
 
+    /// The names of `owner`'s instance members that are main-actor isolated (see
+    /// `isOwnMainActorMember`), computed once per type declaration.
+    func ownMainActorMembers(_ owner: Int32) -> Set<String> {
+        ownMainActorMemberNames.get(owner) {
+            let ownerIsMainActor = isolation.typeIsolation(owner).isMainActor
+            var names: Set<String> = []
+            var decided: Set<String> = []
+            for m in tree.members(of: owner) where !tree.hasModifier(m, "static") && !tree.hasModifier(m, "class") {
+                let declared: [String]
+                switch tree[m].kind {
+                case .varDecl: declared = IndexBuilder.propertyInfos(tree, m).map(\.name)
+                case .funcDecl: declared = [tree.name(of: m)]
+                default: continue
+                }
+                decided.formUnion(declared)
+                if memberIsolation(m).isMainActor { names.formUnion(declared) }
+            }
+            guard let s = symbol(of: owner) else { return names }
+            // Members declared in other files (other declarations, extensions).
+            for p in index.properties(s) where !p.isStatic && !decided.contains(p.name) {
+                let isMain =
+                    ownerIsMainActor
+                    ? isMainActorProperty(p, of: s)
+                    : !p.isNonisolated && p.attributes.contains(KnowledgeBase.mainActor)
+                if isMain { names.insert(p.name) }
+            }
+            for f in index.methods(s) where !f.isStatic && f.name != "init" && !decided.contains(f.name) {
+                let isMain =
+                    ownerIsMainActor
+                    ? !f.isNonisolated && isMainActor(declared: f.attributes)
+                    : !f.isNonisolated && f.attributes.contains(KnowledgeBase.mainActor)
+                if isMain { names.insert(f.name) }
+            }
+            return names
+        }
+    }
+
     /// Whether an instance member of `owner` is main-actor isolated: by its own declaration
     /// (`@MainActor func helper()` in a nonisolated test class), or by a main-actor owner.
     public func isOwnMainActorMember(_ name: String, of owner: Int32) -> Bool {
@@ -116,5 +162,12 @@ extension SemanticModel {
             return !f.isNonisolated && f.attributes.contains(KnowledgeBase.mainActor)
         }
         return false
+    }
+}
+
+extension SyntaxTree {
+    /// `#selector(…)` / `#keyPath(…)`: names a declaration without using it.
+    public func isReferenceOnlyMacro(_ n: Int32) -> Bool {
+        self[n].kind == .macroExpansion && KnowledgeBase.referenceOnlyMacros.contains(name(of: n))
     }
 }

@@ -11,33 +11,29 @@ public struct SemanticModel: Sendable {
     public let isolation: IsolationModel
     private let scopes = Memo<LocalScopes>()
     private let contexts = MemoTable<Int32, LookupContext>()
-    private let imports = Memo<Set<String>>()
+    let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
+    /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
+    /// `#if canImport(…)`: read when the model is made (only file-scope items are visited).
+    public let importedModules: Set<String>
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
         self.index = index
         self.settings = settings
         self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
+        var imports: Set<String> = []
+        var stack = Array(tree.children(tree.root))
+        while let n = stack.popLast() {
+            switch tree[n].kind {
+            case .importDecl: imports.insert(tree.name(of: n))
+            case .ifConfig, .ifConfigClause: stack.append(contentsOf: tree.children(n))
+            default: break
+            }
+        }
+        self.importedModules = imports
     }
 
     public var module: String { settings.targetName ?? "" }
-
-    /// The modules the file imports (`import SwiftData`, `@testable import Core`), read once.
-    public var importedModules: Set<String> {
-        imports.get {
-            var out: Set<String> = []
-            // File-scope imports, also under `#if canImport(…)`.
-            var stack = Array(tree.children(tree.root))
-            while let n = stack.popLast() {
-                switch tree[n].kind {
-                case .importDecl: out.insert(tree.name(of: n))
-                case .ifConfig, .ifConfigClause: stack.append(contentsOf: tree.children(n))
-                default: break
-                }
-            }
-            return out
-        }
-    }
 
     // MARK: Names
 

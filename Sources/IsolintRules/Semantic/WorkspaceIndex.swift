@@ -130,6 +130,9 @@ public struct WorkspaceIndex: Sendable {
 
     /// Module names of the workspace.
     public var modules: Set<String> { t.modules }
+
+    /// Whether some main-actor workspace type has a member (instance or static) of this name.
+    public func isMainActorMemberName(_ name: String) -> Bool { t.mainActorMemberNames.contains(name) }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -161,6 +164,7 @@ struct SymbolTables: Sendable {
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
+    var mainActorMemberNames: Set<String> = []
 
     init(_ index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
@@ -203,6 +207,18 @@ struct SymbolTables: Sendable {
         let resolver = Resolver(index: index, tables: self)
         contexts = (0..<symbols.count).map { resolver.context(of: SymbolID($0)) }
         facts = TypeFacts.compute(self, index)
+        // Names of the members of main-actor types (a cheap filter before typing an expression:
+        // most member names belong to no such type).
+        for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
+            for d in sym.decls {
+                for p in index.types[Int(d)].properties { mainActorMemberNames.insert(p.name) }
+                for f in index.types[Int(d)].functions { mainActorMemberNames.insert(f.name) }
+            }
+            for e in sym.extensions {
+                for p in index.extensions[Int(e)].properties { mainActorMemberNames.insert(p.name) }
+                for f in index.extensions[Int(e)].functions { mainActorMemberNames.insert(f.name) }
+            }
+        }
     }
 
     func symbol(qualified name: String, preferring module: String?) -> SymbolID? {
