@@ -3,7 +3,11 @@
 #   1. a release build that must print no compiler warning,
 #   2. swift test (unit tests, rule fixtures, fixes compiled with swiftc where possible),
 #   3. the differential parser test against `swiftc -dump-parse` over every fixture,
-#   4. the language server end to end through a real LSP client (pytest-lsp, when installed),
+#   4. end to end (Tests/e2e, pytest): the language server through pytest-lsp and real editors
+#      (Neovim 0.11, Emacs with lsp-mode and Eglot beside sourcekit-lsp), the VS Code and Helix
+#      configurations, the terminal output, the SwiftPM plugins on a sample package; what they
+#      need is installed first by scripts/e2e-env.sh (a virtual environment under .build/), and
+#      anything it cannot install fails the run,
 #   5. `isolint lint Sources` must report nothing (the tool lints clean with its own rules),
 #   6. the sources formatted as the toolchain's swift-format does it (.swift-format),
 #   7. bounded libFuzzer runs: the parser (FUZZ_SECONDS, default 60) and the whole linter with
@@ -38,14 +42,11 @@ python3 scripts/parse-diff.py --isolint .build/release/isolint --min-agreement 1
   Tests/IsolintSyntaxTests/Fixtures Tests/IsolintRulesTests/Fixtures Examples
 python3 scripts/parse-diff.py --self-test
 
-step "language server end to end (pytest-lsp, real client over stdio)"
-e2e_tests=0
-if python3 -c "import pytest_lsp" 2>/dev/null; then
-  ISOLINT=.build/release/isolint python3 -m pytest Tests/e2e -q -p no:cacheprovider | tee .build/e2e.log
-  e2e_tests=$(grep -Eo '[0-9]+ passed' .build/e2e.log | tail -n 1 | grep -Eo '[0-9]+' || echo 0)
-else
-  echo "skipped: pytest-lsp is not installed (pip install -r Tests/e2e/requirements.txt)"
-fi
+step "end to end: real clients, editor configurations, terminal output, SwiftPM plugins (Tests/e2e)"
+venv="$(scripts/e2e-env.sh)"
+PATH="$PWD/$venv/bin:$PATH" ISOLINT=.build/release/isolint "$venv/bin/python" -m pytest Tests/e2e -q -rs \
+  -p no:cacheprovider | tee .build/e2e.log
+e2e_tests=$(grep -Eo '[0-9]+ passed' .build/e2e.log | tail -n 1 | grep -Eo '[0-9]+' || echo 0)
 
 step "self-lint: isolint lint Sources"
 .build/release/isolint lint Sources --fail-on info
@@ -57,7 +58,7 @@ while IFS= read -r f; do
     echo "not formatted: $f"
     unformatted=1
   fi
-done < <(git ls-files 'Sources/*.swift' 'Fuzz/*.swift' 'Tests/*.swift' 'Package.swift' | grep -v '/Fixtures/')
+done < <(git ls-files 'Sources/*.swift' 'Plugins/*.swift' 'Fuzz/*.swift' 'Tests/*.swift' 'Package.swift' | grep -v '/Fixtures/')
 [ "$unformatted" = 0 ] || { echo "FAILED: run swift-format format -i --configuration .swift-format on the files above"; exit 1; }
 echo "all sources formatted"
 

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release >/dev/null
 .build/release/isolint rules --format markdown > docs/rules.md
+.build/release/isolint rules --format schema > docs/isolint.schema.json
 python3 - <<'PY'
 readme = open("README.md").read()
 md = open("docs/rules.md").read()

@@ -1,14 +1,16 @@
 import IsolintRules
 import IsolintSyntax
 
-/// The command table (`workspace/executeCommand`); more will come (the migration plan).
+/// The command table (`workspace/executeCommand`).
 public enum Commands {
     public static let fixAll = "isolint.fixAll"
     public static let explain = "isolint.explain"
+    /// The migration plan of a workspace folder (JSON and Markdown), shown to the user.
+    public static let migrationPlan = "isolint.migrationPlan"
     /// What a code action does for clients without code action literals: the action's `data`
     /// as arguments; the edit goes through `workspace/applyEdit`.
     public static let applyFix = "isolint.applyFix"
-    public static let all = [fixAll, explain, applyFix]
+    public static let all = [fixAll, explain, applyFix, migrationPlan]
 }
 
 extension LanguageServer {
@@ -61,20 +63,34 @@ extension LanguageServer {
         return .object([("changes", .object([(uri, textEdits)]))])
     }
 
-    /// The preferred fixes of every finding, skipping any that overlaps one already taken.
-    func fixAllEdits(_ a: Analysis) -> [ByteEdit] {
-        var taken: [ByteEdit] = []
-        for f in a.findings {
-            guard let fix = f.fixes.first(where: \.isPreferred) else { continue }
-            let overlaps = fix.edits.contains { e in
-                taken.contains { t in
-                    e.range.lowerBound < t.range.upperBound && t.range.lowerBound < e.range.upperBound
-                        || e.range.lowerBound == t.range.lowerBound
-                }
-            }
-            if !overlaps { taken += fix.edits }
-        }
-        return taken
+    /// Whether fix-all has anything to do: the shared engine chooses at least one fix.
+    func fixAllAvailable(_ a: Analysis) -> Bool {
+        !FixEngine.select(a.findings, options: FixOptions(), fileSize: a.tree.source.bytes.count).chosen.isEmpty
+    }
+
+    /// Fix-all through the engine `isolint fix` uses: every preferred fix that needs no review,
+    /// overlapping ones in later passes, each pass linted against the workspace index as it
+    /// stands. Edits on the analysed version of the document.
+    func fixAllEdits(_ a: Analysis, path: String) async -> [ByteEdit] {
+        guard fixAllAvailable(a) else { return [] }
+        let settings = workspace.settings.settings(for: path)
+        let linter = tools(for: path).linter
+        let index = workspace.merged
+        let first = a.tree.source.bytes
+        return await Self.fixAll(
+            path: path, bytes: first, findings: a.findings, linter: linter, index: index,
+            settings: settings)
+    }
+
+    /// The fix passes, off the server's actors: re-linting a large file must not hold up other messages.
+    @concurrent nonisolated static func fixAll(
+        path: String, bytes first: [UInt8], findings: [Finding], linter: Linter, index: WorkspaceIndex,
+        settings: TargetSettings
+    ) async -> [ByteEdit] {
+        FixEngine.fix(path: path, settings: settings, bytes: first, options: FixOptions()) { source in
+            if source.bytes == first { return findings }
+            return linter.lint(Pipeline.parse(source), index: index, settings: settings)
+        }.edits
     }
 
     /// A `// isolint:disable-next-line RULE` line above the finding's line.
@@ -130,11 +146,14 @@ extension LanguageServer {
                         uri: uri, version: a.version, positions))
             }
         }
-        if wanted("source.fixAll.isolint"), !fixAllEdits(a).isEmpty {
+        if wanted("source.fixAll.isolint"), fixAllAvailable(a) {
+            // With lazy resolution the passes run when the client resolves the action.
+            let inline = capabilities.codeActionLiteralSupport && !capabilities.codeActionResolve
+            let edits = inline ? await fixAllEdits(a, path: doc.path) : []
             actions.append(
                 action(
                     title: "Fix all isolint findings", kind: "source.fixAll.isolint", diagnostic: nil, preferred: false,
-                    data: [.s("fixAll"), .s(uri), .i(a.version), .i(0), .i(0)], edits: fixAllEdits(a), uri: uri,
+                    data: [.s("fixAll"), .s(uri), .i(a.version), .i(0), .i(0)], edits: edits, uri: uri,
                     version: a.version, positions))
         }
         return .array(actions)
@@ -195,7 +214,7 @@ extension LanguageServer {
             guard i < a.findings.count else { throw .invalidParams("no such finding") }
             edits = [disableEdit(a.findings[i], a.tree)]
         default:
-            edits = fixAllEdits(a)
+            edits = await fixAllEdits(a, path: doc.path)
         }
         return workspaceEdit(uri: uri, version: version, edits: edits, positions)
     }
@@ -281,7 +300,7 @@ extension LanguageServer {
                 throw .invalidParams("isolint.fixAll takes the URI of an open document")
             }
             guard let a = await currentAnalysis(doc) else { return .null }
-            let edits = fixAllEdits(a)
+            let edits = await fixAllEdits(a, path: doc.path)
             guard !edits.isEmpty else { return .null }
             let positions = Positions(source: a.tree.source, encoding: encoding)
             let edit = workspaceEdit(uri: uri, version: a.version, edits: edits, positions)
@@ -294,6 +313,8 @@ extension LanguageServer {
             _ = await request(
                 "workspace/applyEdit", .object([("label", .string("isolint: apply fix")), ("edit", edit)]))
             return .null
+        case Commands.migrationPlan:
+            return try await migrationPlan(args)
         case Commands.explain:
             guard let id = args.first?.string ?? args.first?["rule"]?.string else {
                 throw .invalidParams("isolint.explain takes a rule id")

@@ -34,6 +34,8 @@ public struct ClientCapabilities: Sendable {
     public var configuration = false
     public var watchedFilesDynamicRegistration = false
     public var applyEdit = false
+    /// `window/showDocument` may be sent (`window.showDocument.support`).
+    public var showDocument = false
     public var markdownHover = true
     /// `workspace/diagnostic/refresh` may be sent (pull clients re-pull after a settings change).
     public var diagnosticRefresh = false
@@ -70,6 +72,7 @@ public struct ClientCapabilities: Sendable {
         watchedFilesDynamicRegistration =
             c.at("workspace", "didChangeWatchedFiles", "dynamicRegistration")?.bool ?? false
         applyEdit = c.at("workspace", "applyEdit")?.bool ?? false
+        showDocument = c.at("window", "showDocument", "support")?.bool ?? false
         if let formats = c.at("textDocument", "hover", "contentFormat")?.array?.compactMap(\.string), !formats.isEmpty {
             markdownHover = formats.contains("markdown")
         }
@@ -79,6 +82,19 @@ public struct ClientCapabilities: Sendable {
     public var negotiatedEncoding: PositionEncoding {
         if positionEncodings.contains("utf-8") { return .utf8 }
         if positionEncodings.contains("utf-32") { return .utf32 }
+        return .utf16
+    }
+
+    /// The encoding columns are counted in: `requested` (`initializationOptions.positionEncoding`,
+    /// for a client that counts otherwise than it says) when it names one; else the negotiated one
+    /// when the client offers any; else what a client known to count without declaring it counts:
+    /// lsp-mode 8 (`clientInfo.name` "emacs") sends and reads columns in characters, UTF-32 code
+    /// points (`lsp--cur-position` subtracts points, `lsp--line-character-to-point` moves by
+    /// `forward-char`); else utf-16, the protocol's default.
+    public func encoding(clientName: String?, requested: String?) -> PositionEncoding {
+        if let requested, let e = PositionEncoding(rawValue: requested) { return e }
+        if !positionEncodings.isEmpty { return negotiatedEncoding }
+        if clientName == "emacs" { return .utf32 }
         return .utf16
     }
 }

@@ -51,10 +51,16 @@ extension LanguageServer {
             try? await Task.sleep(for: .milliseconds(100))
             guard !Task.isCancelled, let a = await doc.lastAnalysis else { return }
             let tree = a.tree
-            let part = await Task.detached { Pipeline.indexPart(tree, settings: settings) }.value
+            let part = await Self.indexPart(tree, settings: settings)
             guard !Task.isCancelled else { return }
             self.noteIndexPart(doc.path, part)
         }
+    }
+
+    /// Indexing a file is CPU work: run it off the server actor, cancelled with the task awaiting it.
+    @concurrent nonisolated static func indexPart(_ tree: SyntaxTree, settings: TargetSettings) async -> WorkspaceIndex
+    {
+        Pipeline.indexPart(tree, settings: settings)
     }
 
     func scheduleRemerge() {

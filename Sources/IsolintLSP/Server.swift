@@ -241,8 +241,10 @@ public actor LanguageServer {
     func initialize(_ params: JSON?) async throws(LSPError) -> JSON {
         guard state == .uninitialized else { throw LSPError(ErrorCode.invalidRequest, "initialize sent twice") }
         capabilities = ClientCapabilities(params?["capabilities"])
-        encoding = capabilities.negotiatedEncoding
         initializationOptions = params?["initializationOptions"]
+        encoding = capabilities.encoding(
+            clientName: params?["clientInfo"]?["name"]?.string,
+            requested: initializationOptions?["positionEncoding"]?.string)
         trace = params?["trace"]?.string ?? "off"
         var roots: [String] = []
         for folder in params?["workspaceFolders"]?.array ?? [] {

@@ -20,6 +20,10 @@ extension CommandLine {
             return 0
         case "lint":
             return await LintCommand.run(rest)
+        case "fix":
+            return await FixCommand.run(rest)
+        case "plan":
+            return await PlanCommand.run(rest)
         case "rules":
             return RulesCommand.list(rest)
         case "explain":
@@ -46,17 +50,42 @@ let usage = """
 
     Commands:
       lint [PATH…]                   Report Swift 6 concurrency hazards (default PATH: .).
-                                     --format text|json|sarif|github|xcode   (default text)
+                                     --format full|text|json|sarif|github|xcode
+                                       (default: full on a terminal — the source, a caret,
+                                       the fixes, colour unless NO_COLOR is set — else text,
+                                       one line per finding)
                                      --fail-on error|warning|info|never      (default error)
                                      --config FILE   (default: nearest .isolint.json)
+                                     --baseline FILE        report only findings not in FILE
+                                     --write-baseline FILE  record today's findings in FILE
+                                     --stamp FILE   write the summary as a // comment to FILE
+                                                    (for build systems that track outputs)
                                      Exit 0: nothing at or above --fail-on; 1: findings;
                                      2: usage error or a path that cannot be read.
+      fix [PATH…]                    Apply every preferred fix, linting again until nothing
+                                     changes; each file replaced atomically (mode, line endings
+                                     and BOM kept). Placeholder fixes are listed, not applied.
+                                     --dry-run (a unified diff, nothing written)
+                                     --rule ID… (only these rules)  --unsafe-fixes (placeholders too)
+                                     --format text|json  --fail-on …  --config FILE
+                                     Exit as lint, on what remains; 2 also when a file could not
+                                     be written (read-only, or changed on disk meanwhile).
+      plan [DIR]                     The migration plan: every Package.swift and Xcode project
+                                     under DIR, each target linted, leaves first, the app last.
+                                     --format text|json|markdown|dot|mermaid   (default text)
+                                     Exit 2 when a manifest or project is malformed (named with
+                                     its line; the rest is planned).
       lsp                            The language server on stdin/stdout (LSP 3.17 subset).
-      rules                          List the rules with their default severity.
-      explain RULE                   Explain a rule: why it matters, which fix when.
+      rules [--format text|json|markdown|schema]
+                                     List the rules: id, default severity, summary, compiler
+                                     diagnostic group (markdown: the rule reference; schema:
+                                     the JSON Schema of .isolint.json).
+      explain RULE                   Explain a rule: why it matters, which fix when, before and
+                                     after. An unknown id exits 2 with the closest ids.
       dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
                                      and closure: KIND<TAB>LINE:COL<TAB>NAME).
-      bench PATH… [--lint]           Lex and parse (with --lint: lint) every .swift file under
+      bench PATH… [--lint] [--repeat N] [--no-reference]
+                                     Lex and parse (with --lint: lint) every .swift file under
                                      PATH; compare with the compiler's parser
                                      (swift-frontend -frontend -parse) on the same files.
       help                           Show this help.

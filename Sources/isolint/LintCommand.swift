@@ -6,9 +6,16 @@ import IsolintSyntax
 enum LintCommand {
     struct Options {
         var paths: [String] = []
-        var format: OutputFormat = .text
+        /// nil: `full` when stdout is a terminal, else `text`.
+        var format: OutputFormat?
         var failOn: Severity? = .error
         var config: String?
+        var baseline: String?
+        var writeBaseline: String?
+        /// Written after a run that could read every file, for build systems that track outputs: the
+        /// summary line as a `//` comment, so a build that compiles its plugins' outputs compiles it
+        /// to nothing (a file of another kind would become a resource).
+        var stamp: String?
         var progress = true
     }
 
@@ -29,7 +36,7 @@ enum LintCommand {
             case "--format":
                 guard let v = value(a) else { return nil }
                 guard let f = OutputFormat(rawValue: v) else {
-                    printErr("isolint lint: --format takes text, json, sarif, github or xcode (got '\(v)')")
+                    printErr("isolint lint: --format takes text, full, json, sarif, github or xcode (got '\(v)')")
                     return nil
                 }
                 o.format = f
@@ -46,6 +53,15 @@ enum LintCommand {
             case "--config":
                 guard let v = value(a) else { return nil }
                 o.config = v
+            case "--baseline":
+                guard let v = value(a) else { return nil }
+                o.baseline = v
+            case "--write-baseline":
+                guard let v = value(a) else { return nil }
+                o.writeBaseline = v
+            case "--stamp":
+                guard let v = value(a) else { return nil }
+                o.stamp = v
             case "--no-progress":
                 o.progress = false
             case "-h", "--help":
@@ -72,40 +88,8 @@ enum LintCommand {
         guard let options = parse(args) else { return 2 }
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
-        for p in options.paths where !fm.fileExists(atPath: p) {
-            printErr("isolint lint: no such file or directory: \(p)")
-            return 2
-        }
-        // Configuration: --config, else the nearest .isolint.json above the first path.
-        let knownRules = RuleCatalog.knownIDs
-        var configuration = Configuration()
-        let firstDir = absolute(options.paths[0], cwd: cwd)
-        var isDir: ObjCBool = false
-        _ = fm.fileExists(atPath: firstDir, isDirectory: &isDir)
-        let configPath =
-            options.config
-            ?? WorkspaceSettings.findConfiguration(
-                from: isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent)
-        if let configPath {
-            if options.config != nil, !fm.fileExists(atPath: configPath) {
-                printErr("isolint lint: config file not found: \(configPath)")
-                return 2
-            }
-            let (c, problems) = WorkspaceSettings.loadConfiguration(configPath, knownRules: knownRules)
-            configuration = c
-            for p in problems { printErr("isolint: config: \(p) (ignored)") }
-        }
-        let root = isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent
-        let files: [String]
-        do {
-            let excludes = !configuration.exclude.isEmpty
-            files = try SwiftFiles.collect(options.paths) { path in
-                excludes && configuration.isExcluded(relative(absolute(path, cwd: cwd), to: root))
-            }
-        } catch {
-            printErr("isolint lint: no such file or directory: \(error.path)")
-            return 2
-        }
+        guard let (configuration, files) = CommandInputs.load(options.paths, config: options.config, command: "lint")
+        else { return 2 }
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
         let (reports, problems) = await LintPipeline.run(
             files: files, cwd: cwd, configuration: configuration, progress: progress)
@@ -113,18 +97,71 @@ enum LintCommand {
         for (path, problem) in problems { printErr("isolint: \(path) \(problem); skipped") }
         let ioError = !problems.isEmpty
 
+        var shown = reports
+        if let path = options.writeBaseline {
+            let baseline = Baseline(reports) { baselineKey($0, baseline: path, cwd: cwd) }
+            guard fm.createFile(atPath: path, contents: Data(baseline.json().utf8)) else {
+                printErr("isolint lint: cannot write the baseline to \(path)")
+                return 2
+            }
+            printErr(
+                "isolint: wrote \(baseline.total) finding\(baseline.total == 1 ? "" : "s") to the baseline \(path)")
+        }
+        if let path = options.baseline {
+            guard let bytes = readFileBytes(path) else { return 2 }
+            let baseline: Baseline
+            do {
+                baseline = try Baseline.parse(bytes)
+            } catch {
+                printErr("isolint lint: baseline \(path): \(error)")
+                return 2
+            }
+            let (fresh, stale) = baseline.newFindings(reports) { baselineKey($0, baseline: path, cwd: cwd) }
+            shown = fresh
+            let known = reports.reduce(0) { $0 + $1.findings.count } - fresh.reduce(0) { $0 + $1.findings.count }
+            var note = "isolint: \(known) finding\(known == 1 ? "" : "s") in the baseline \(path) not shown"
+            if stale > 0 {
+                note += "; \(stale) baseline entr\(stale == 1 ? "y is" : "ies are") fixed (--write-baseline to drop)"
+            }
+            printErr(note)
+        }
+        let terminal = isatty(1) != 0
+        let format = options.format ?? (terminal ? .full : .text)
+        let color = terminal && format == .full && !noColor()
         let output = Reporter.render(
-            reports.filter { !$0.findings.isEmpty || options.format == .text }, format: options.format,
-            filesScanned: reports.count, absolutePath: { absolute($0, cwd: cwd) })
+            shown.filter { !$0.findings.isEmpty || format == .text || format == .full }, format: format,
+            filesScanned: reports.count, color: color, absolutePath: { absolute($0, cwd: cwd) })
         FileHandle.standardOutput.write(Data(output.utf8))
         if ioError { return 2 }
+        if let stamp = options.stamp,
+            !fm.createFile(
+                atPath: stamp,
+                contents: Data(("// isolint: " + Reporter.summaryLine(shown, filesScanned: reports.count)).utf8))
+        {
+            printErr("isolint lint: cannot write \(stamp)")
+            return 2
+        }
+        // Writing a baseline records today's findings: the run that writes one passes.
+        if options.writeBaseline != nil { return 0 }
         if let threshold = options.failOn,
-            reports.contains(where: { $0.findings.contains { $0.severity >= threshold } })
+            shown.contains(where: { $0.findings.contains { $0.severity >= threshold } })
         {
             return 1
         }
         return 0
     }
+}
+
+/// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org).
+func noColor() -> Bool {
+    guard let v = ProcessInfo.processInfo.environment["NO_COLOR"] else { return false }
+    return !v.isEmpty
+}
+
+/// A report's path as a baseline records it: relative to the directory holding the baseline.
+func baselineKey(_ path: String, baseline: String, cwd: String) -> String {
+    let dir = (absolute(baseline, cwd: cwd) as NSString).deletingLastPathComponent
+    return relative(absolute(path, cwd: cwd), to: dir == "/" ? "" : dir)
 }
 
 /// An absolute, lexically normalised path (`.` and `..` folded). Symlinks are left alone: resolving

@@ -9,18 +9,7 @@ enum LintPipeline {
     static func run(
         files: [String], cwd: String, configuration: Configuration, workers: Int? = nil, progress: Progress? = nil
     ) async -> ([FileReport], [(String, String)]) {
-        var settings = WorkspaceSettings(configuration: configuration)
-        settings.load(for: files.map { absolute($0, cwd: cwd) })
-        // Settings depend on the file's directory only: look them up once per directory.
-        var byDirectory: [Substring: TargetSettings] = [:]
-        let inputs = files.map { path -> Pipeline.Input in
-            let full = absolute(path, cwd: cwd)
-            let directory = full[..<(full.lastIndex(of: "/") ?? full.endIndex)]
-            if let s = byDirectory[directory] { return Pipeline.Input(path: path, settings: s) }
-            let s = settings.settings(for: full)
-            byDirectory[directory] = s
-            return Pipeline.Input(path: path, settings: s)
-        }
+        let inputs = self.inputs(files: files, cwd: cwd, configuration: configuration)
         var tick: (@Sendable () -> Void)?
         if let progress { tick = { progress.tick() } }
         let result = await Pipeline.run(
@@ -28,5 +17,63 @@ enum LintPipeline {
         let reports = result.reports
         let problems = result.problems
         return (reports, problems.map { ($0.path, $0.problem.description) })
+    }
+
+    /// Each file with its target's settings (read from the Package.swift above it, else from
+    /// the configuration).
+    static func inputs(files: [String], cwd: String, configuration: Configuration) -> [Pipeline.Input] {
+        var settings = WorkspaceSettings(configuration: configuration)
+        settings.load(for: files.map { absolute($0, cwd: cwd) })
+        // Settings usually depend on the file's directory only: look them up once per directory.
+        var byDirectory: [Substring: TargetSettings] = [:]
+        let perFolder = settings.settingsDependOnFolderOnly
+        return files.map { path -> Pipeline.Input in
+            let full = absolute(path, cwd: cwd)
+            guard perFolder else { return Pipeline.Input(path: path, settings: settings.settings(for: full)) }
+            let directory = full[..<(full.lastIndex(of: "/") ?? full.endIndex)]
+            if let s = byDirectory[directory] { return Pipeline.Input(path: path, settings: s) }
+            let s = settings.settings(for: full)
+            byDirectory[directory] = s
+            return Pipeline.Input(path: path, settings: s)
+        }
+    }
+}
+
+/// What `lint` and `fix` start from: the configuration (`--config`, else the nearest
+/// `.isolint.json` above the first path) and the Swift files under the paths, less `exclude`.
+enum CommandInputs {
+    /// Nil (after saying why on stderr) on a path or configuration file that does not exist.
+    static func load(_ paths: [String], config: String?, command: String) -> (Configuration, [String])? {
+        let fm = FileManager.default
+        let cwd = fm.currentDirectoryPath
+        for p in paths where !fm.fileExists(atPath: p) {
+            printErr("isolint \(command): no such file or directory: \(p)")
+            return nil
+        }
+        var configuration = Configuration()
+        let firstDir = absolute(paths.first ?? ".", cwd: cwd)
+        var isDir: ObjCBool = false
+        _ = fm.fileExists(atPath: firstDir, isDirectory: &isDir)
+        let root = isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent
+        let configPath = config ?? WorkspaceSettings.findConfiguration(from: root)
+        if let configPath {
+            if config != nil, !fm.fileExists(atPath: configPath) {
+                printErr("isolint \(command): config file not found: \(configPath)")
+                return nil
+            }
+            let (c, problems) = WorkspaceSettings.loadConfiguration(configPath, knownRules: RuleCatalog.knownIDs)
+            configuration = c
+            for p in problems { printErr("isolint: config: \(p) (ignored)") }
+        }
+        do {
+            let excludes = !configuration.exclude.isEmpty
+            let files = try SwiftFiles.collect(paths) { path in
+                excludes && configuration.isExcluded(relative(absolute(path, cwd: cwd), to: root))
+            }
+            return (configuration, files)
+        } catch {
+            printErr("isolint \(command): no such file or directory: \(error.path)")
+            return nil
+        }
     }
 }

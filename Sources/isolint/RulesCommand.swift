@@ -1,7 +1,7 @@
 import Foundation
 import IsolintRules
 
-/// `isolint rules [--format text|json|markdown]` and `isolint explain RULE`.
+/// `isolint rules [--format text|json|markdown|schema]` and `isolint explain RULE`.
 enum RulesCommand {
     static func list(_ args: [String]) -> Int32 {
         var format = "text"
@@ -10,13 +10,13 @@ enum RulesCommand {
             switch args[k] {
             case "--format":
                 guard k + 1 < args.count else {
-                    printErr("isolint rules: --format needs a value (text, json or markdown)")
+                    printErr("isolint rules: --format needs a value (text, json, markdown or schema)")
                     return 2
                 }
                 format = args[k + 1]
                 k += 2
             case "-h", "--help":
-                print("USAGE: isolint rules [--format text|json|markdown]")
+                print("USAGE: isolint rules [--format text|json|markdown|schema]")
                 return 0
             default:
                 printErr("isolint rules: unexpected argument '\(args[k])'")
@@ -37,8 +37,10 @@ enum RulesCommand {
             FileHandle.standardOutput.write(Data(RuleReference.json().utf8))
         case "markdown":
             FileHandle.standardOutput.write(Data(RuleReference.markdown().utf8))
+        case "schema":
+            FileHandle.standardOutput.write(Data(ConfigurationSchema.json().utf8))
         default:
-            printErr("isolint rules: --format takes text, json or markdown (got '\(format)')")
+            printErr("isolint rules: --format takes text, json, markdown or schema (got '\(format)')")
             return 2
         }
         return 0

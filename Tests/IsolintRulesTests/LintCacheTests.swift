@@ -49,4 +49,40 @@ import Testing
             if incremental != fresh { return }
         }
     }
+
+    /// Findings that live in one declaration but come from another (a property's declaration and
+    /// the extension method that starts its task; a conformance and its implementing members):
+    /// editing only the first declaration changes them.
+    @Test func findingsAcrossDeclarationsFollowTheEditedOne() {
+        let linter = Linter()
+        let before = """
+            final class Uploader {
+                var retryLoop: Task<Void, Never>?
+            }
+            extension Uploader {
+                func start() { retryLoop = Task { while true { await Task.yield() } } }
+            }
+            @MainActor final class Row: Equatable {
+                let id = 1
+            }
+            extension Row {
+                static func == (a: Row, b: Row) -> Bool { a.id == b.id }
+            }
+
+            """
+        // The edits touch only the first declarations; the extensions are byte-identical.
+        let after = before.replacingOccurrences(of: "var retryLoop", with: "\n\n    var retryLoop")
+            .replacingOccurrences(of: "@MainActor final class Row: Equatable", with: "final class Row: Equatable")
+        let path = "/t/A.swift"
+        var tree = SyntaxTree.parse(SourceFile(path: path, text: before))
+        let index = Linter.index([tree])
+        var cache = LintCache()
+        let first = linter.lint(tree, index: index, settings: .standalone, cache: &cache).map(\.ruleID)
+        #expect(first.contains("stored-task-never-cancelled") && first.contains("conformance-isolation"))
+        let source = SourceFile(path: path, text: after)
+        tree = tree.reparsed(source)
+        let incremental = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+        let fresh = linter.lint(SyntaxTree.parse(source), index: index, settings: .standalone)
+        #expect(incremental == fresh)
+    }
 }

@@ -161,7 +161,10 @@ struct LintCommandTests {
 
     @Test(arguments: [
         (["lint", "--bogus"], "isolint lint: unknown option '--bogus'"),
-        (["lint", "--format", "yaml"], "isolint lint: --format takes text, json, sarif, github or xcode (got 'yaml')"),
+        (
+            ["lint", "--format", "yaml"],
+            "isolint lint: --format takes text, full, json, sarif, github or xcode (got 'yaml')"
+        ),
         (["lint", "--fail-on", "hint"], "isolint lint: --fail-on takes error, warning, info or never (got 'hint')"),
         (["lint", "--format"], "isolint lint: --format needs a value"),
         (["lint", "--config", "missing.json"], "isolint lint: config file not found: missing.json"),

@@ -31,9 +31,9 @@ struct ManifestSettingsTests {
             ])
             """)
         let b = try Self.target(m, "B")
-        #expect(m.dependencyReferences(of: b).map(\.kind) == [.byName, .target, .byName, .product])
+        #expect(b.references.map(\.kind) == [.byName, .target, .byName, .product])
         #expect(m.localDependencies(of: b).map(\.target.name) == ["A", "C"])
-        let first = try #require(m.dependencyReferences(of: b).first)
+        let first = try #require(b.references.first)
         #expect(m.tree.source.text(first.range) == "\"A\"")
     }
 

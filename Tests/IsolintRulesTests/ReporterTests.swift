@@ -283,7 +283,10 @@ struct ReporterTests {
         #expect(
             Reporter.render(reports, format: .xcode, filesScanned: 2, absolutePath: { "/r/" + $0 })
                 == Reporter.xcode(reports) { "/r/" + $0 })
-        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "xcode"])
+        #expect(OutputFormat.allCases.map(\.rawValue) == ["text", "full", "json", "sarif", "github", "xcode"])
+        #expect(
+            Reporter.render(reports, format: .full, filesScanned: 2)
+                == TerminalReporter.render(reports, filesScanned: 2, color: false))
     }
 
     // MARK: SARIF

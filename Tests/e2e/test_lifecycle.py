@@ -16,7 +16,7 @@ EXPECTED_CAPABILITIES = {
     "codeActionProvider": {"codeActionKinds": ["quickfix", "source.fixAll.isolint"], "resolveProvider": True},
     "hoverProvider": True,
     "inlayHintProvider": True,
-    "executeCommandProvider": {"commands": ["isolint.fixAll", "isolint.explain", "isolint.applyFix"]},
+    "executeCommandProvider": {"commands": ["isolint.fixAll", "isolint.explain", "isolint.applyFix", "isolint.migrationPlan"]},
     "workspace": {"workspaceFolders": {"supported": True, "changeNotifications": True}},
 }
 
@@ -51,6 +51,32 @@ async def test_initialize_capabilities_and_encoding(start, offered, negotiated):
     assert list(raw["result"]) == ["capabilities", "serverInfo"]
     assert list(raw["result"]["capabilities"])[0] == "positionEncoding"
     assert await c.shutdown_and_exit() == 0
+
+
+@pytest.mark.parametrize(
+    "client, offered, options, used",
+    [
+        # lsp-mode 8 counts characters and offers nothing: recognised by its clientInfo.
+        ("emacs", None, {}, "utf-32"),
+        # …but what a client offers wins over who it is.
+        ("emacs", ["utf-16"], {}, "utf-16"),
+        # initializationOptions.positionEncoding wins over both (and is not a settings key).
+        ("emacs", None, {"positionEncoding": "utf-16"}, "utf-16"),
+        ("isolint-e2e", ["utf-8"], {"positionEncoding": "utf-32"}, "utf-32"),
+        ("Eglot", None, {}, "utf-16"),
+        ("isolint-e2e", None, {"positionEncoding": "utf-7"}, "utf-16"),  # unknown: ignored
+    ],
+)
+async def test_encoding_for_clients_that_do_not_say_what_they_count(start, client, offered, options, used):
+    c = await start()
+    capabilities = {} if offered is None else {"general": {"positionEncodings": offered}}
+    result = await c.initialize(capabilities, clientInfo={"name": client}, initializationOptions=options)
+    assert result["capabilities"]["positionEncoding"] == used
+    uri = "file:///tmp/encoding.swift"
+    c.open(uri, 'let s = "é😀"; var n = 0\n')
+    (d,) = (await c.wait_publish(uri, 1))["diagnostics"]
+    assert d["range"]["start"]["character"] == {"utf-8": 18, "utf-16": 15, "utf-32": 14}[used]
+    assert c.notifications("window/logMessage") == []  # positionEncoding is no configuration problem
 
 
 async def test_request_before_initialize_is_rejected(start):

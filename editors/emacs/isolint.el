@@ -1,26 +1,17 @@
-;;; isolint.el --- isolint (Swift 6 concurrency hazards) through Eglot  -*- lexical-binding: t; -*-
+;;; isolint.el --- isolint (Swift 6 concurrency hazards) in Emacs, beside sourcekit-lsp  -*- lexical-binding: t; -*-
 
 ;; Usage (see README.md beside this file):
 ;;
 ;;   (add-to-list 'load-path "/path/to/isolint/editors/emacs")
 ;;   (require 'isolint)
-;;   (isolint-eglot-setup)            ; then M-x eglot in a Swift buffer
+;;   (isolint-lsp-setup)     ; lsp-mode: isolint as an add-on server beside sourcekit-lsp
+;;   ;; or
+;;   (isolint-eglot-setup)   ; Eglot: one server per major mode, see `isolint-server'
 ;;
-;; Eglot runs one server per major mode and project.  `isolint-server' chooses which:
-;;   `alone'           isolint only (`isolint lsp'): diagnostics, code actions, hover.
-;;   `with-sourcekit'  sourcekit-lsp and isolint together, through the `rass' LSP
-;;                     multiplexer (pip install rassumfrassum): one Eglot server whose
-;;                     diagnostics and code actions are merged from both.
-;;   `sourcekit'       sourcekit-lsp only (isolint off).
-;; Without rass, choose per project: `isolint-server' is read when Eglot starts, so a
-;; .dir-locals.el entry ((swift-mode . ((isolint-server . alone)))) runs isolint as a
-;; separate server for that project and sourcekit-lsp elsewhere; `C-u M-x eglot' with
-;; the command `isolint lsp' does the same for one session.
+;; This file holds the settings both share; `isolint-lsp.el' and `isolint-eglot.el' hold the
+;; two clients, loaded when their setup function is called.
 
 ;;; Code:
-
-(require 'eglot)
-(require 'cl-lib)
 
 (defgroup isolint nil
   "The isolint language server."
@@ -31,63 +22,23 @@
   "The isolint executable."
   :type 'string)
 
-(defcustom isolint-sourcekit-program "sourcekit-lsp"
-  "The sourcekit-lsp executable, for `isolint-server' `with-sourcekit'."
-  :type 'string)
-
-(defcustom isolint-rass-program "rass"
-  "The rass LSP multiplexer, for `isolint-server' `with-sourcekit'."
-  :type 'string)
-
-(defcustom isolint-server 'alone
-  "Which server Eglot starts for Swift buffers (may be set in .dir-locals.el)."
-  :type '(choice (const :tag "isolint only" alone)
-                 (const :tag "sourcekit-lsp and isolint through rass" with-sourcekit)
-                 (const :tag "sourcekit-lsp only" sourcekit))
-  :safe (lambda (v) (memq v '(alone with-sourcekit sourcekit))))
-
 (defcustom isolint-major-modes '(swift-mode swift-ts-mode)
   "Major modes isolint serves."
   :type '(repeat symbol))
 
 (defcustom isolint-settings nil
   "Settings sent as initializationOptions: the keys of .isolint.json as a plist.
-For example (:rules (:prefer-mutex \"info\") :inlayHints t).  The server
-also asks for the section \"isolint\" of `eglot-workspace-configuration',
-which wins over these."
+For example (:rules (:prefer-mutex \"info\") :inlayHints t).  They win over
+the project's .isolint.json."
   :type 'plist)
 
-(defclass eglot-isolint (eglot-lsp-server) ()
-  :documentation "The isolint language server (or rass in front of it).")
-
-(cl-defmethod eglot-initialization-options ((_server eglot-isolint))
-  "Send `isolint-settings' as initializationOptions."
-  (or isolint-settings eglot--{}))
-
-(defun isolint--command ()
-  "The command line Eglot runs, per `isolint-server'."
-  (pcase isolint-server
-    ('with-sourcekit (list isolint-rass-program "--" isolint-sourcekit-program "--" isolint-program "lsp"))
-    ('sourcekit (list isolint-sourcekit-program))
-    (_ (list isolint-program "lsp"))))
-
-(defun isolint--contact (_interactive)
-  "Eglot contact for the current buffer, per `isolint-server'."
-  (if (eq isolint-server 'sourcekit)
-      (isolint--command)
-    (cons 'eglot-isolint (isolint--command))))
-
-(defun isolint--modes-key ()
-  "The key of the `eglot-server-programs' entry."
-  (if (cdr isolint-major-modes) isolint-major-modes (car isolint-major-modes)))
+;;;###autoload
+(autoload 'isolint-lsp-setup "isolint-lsp"
+  "Register isolint with lsp-mode as an add-on server beside sourcekit-lsp." t)
 
 ;;;###autoload
-(defun isolint-eglot-setup ()
-  "Make Eglot start isolint (per `isolint-server') for `isolint-major-modes'."
-  (interactive)
-  (setq eglot-server-programs
-        (cons (cons (isolint--modes-key) #'isolint--contact)
-              (cl-remove-if (lambda (entry) (eq (cdr entry) #'isolint--contact)) eglot-server-programs))))
+(autoload 'isolint-eglot-setup "isolint-eglot"
+  "Make Eglot start isolint (per `isolint-server') for `isolint-major-modes'." t)
 
 (provide 'isolint)
 ;;; isolint.el ends here

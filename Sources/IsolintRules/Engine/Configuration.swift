@@ -26,6 +26,9 @@ public struct Configuration: Sendable, Equatable {
         "rules", "exclude", "swiftVersion", "defaultIsolation", "upcomingFeatures", "docsBaseURL", "inlayHints",
     ]
 
+    /// Keys read and ignored: `$schema` points editors at the file's JSON Schema.
+    public static let ignoredKeys: Set<String> = ["$schema"]
+
     /// Parses configuration JSON. Returns the configuration built from the valid entries and a
     /// problem for each invalid one.
     public static func parse(_ data: Data, file: String, knownRules: Set<String>) -> (Configuration, [Problem]) {
@@ -42,7 +45,7 @@ public struct Configuration: Sendable, Equatable {
         guard let dict = object as? [String: Any] else {
             return (config, [Problem(file: file, key: "(file)", message: "expected a JSON object at the top level")])
         }
-        for key in dict.keys.sorted() where !knownKeys.contains(key) {
+        for key in dict.keys.sorted() where !knownKeys.contains(key) && !ignoredKeys.contains(key) {
             problems.append(
                 Problem(
                     file: file, key: key, message: "unknown key (known: \(knownKeys.sorted().joined(separator: ", ")))")

@@ -38,6 +38,11 @@ public protocol Rule: Sendable {
 
 /// A check over syntax nodes. The engine walks each tree once and hands every node of a
 /// subscribed kind to the rules that asked for it.
+///
+/// The contract that lets the language server keep findings of unchanged declarations: what a
+/// node rule reports depends only on the top-level declaration holding the node and on the
+/// workspace index, and its ranges lie inside that declaration. A check that reads another
+/// declaration of the same file's tree, or reports into it, is a `FileRule`.
 public protocol NodeRule: Rule {
     var nodeKinds: [NodeKind] { get }
     func check(_ node: Int32, in file: FileContext, into findings: inout [Finding])

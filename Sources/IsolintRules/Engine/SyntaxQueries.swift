@@ -219,6 +219,25 @@ extension SyntaxTree {
         return out
     }
 
+    /// Whether the file imports `module` (`import M`, `import M.Sub`, `@preconcurrency import M`,
+    /// `import struct M.T`), at top level or in an `#if` branch.
+    public func imports(_ module: String) -> Bool { importedModules.contains(module) }
+
+    /// The modules the file imports, at top level or in an `#if` branch (`#if canImport(…)`).
+    public var importedModules: Set<String> {
+        var out: Set<String> = []
+        var stack = children(0)
+        while let n = stack.popLast() {
+            switch self[n].kind {
+            // The parser points `name` at the module (past `struct` in `import struct M.T`).
+            case .importDecl: out.insert(text(token: self[n].name))
+            case .ifConfig, .ifConfigClause: stack.append(contentsOf: children(n))
+            default: continue
+            }
+        }
+        return out
+    }
+
     /// Statements of a closure or code block (its direct item children).
     public func statements(of block: Int32) -> [Int32] {
         children(block).filter { k in

@@ -261,6 +261,8 @@ public enum KnowledgeBase {
     /// inherits the caller's isolation; `Task.detached` runs on no actor).
     public static let unstructuredTask = "Task"
     public static let detachedTask = "Task.detached"
+    /// Module names that qualify the standard concurrency types: `_Concurrency.Task`, `Swift.Task`.
+    public static let concurrencyModules: Set<String> = ["_Concurrency", "Swift"]
 
     /// `Task.cancel()`.
     public static let taskCancel = "cancel"
@@ -281,6 +283,15 @@ public enum KnowledgeBase {
         "withUnsafeContinuation", "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
         "withExtendedLifetime", "autoreleasepool", "mapValues", "compactMapValues", "drop", "prefix",
         "withAnimation", "performAndWait",
+    ]
+
+    /// SDK calls that keep the closure they are given (it runs later, maybe many times):
+    /// dispatch, timers, notifications, URL tasks, Combine subscribers, KVO, operation queues.
+    /// Source: the `@escaping` parameters of Dispatch, Foundation and Combine.
+    public static let escapingClosureCalls: Set<String> = [
+        "async", "asyncAfter", "addObserver", "scheduledTimer", "dataTask", "downloadTask", "uploadTask",
+        "sink", "observe", "addOperation", "addBarrierBlock", "setEventHandler", "setCancelHandler", "notify",
+        "addPeriodicTimeObserver", "addBoundaryTimeObserver", "requestAuthorization",
     ]
 
     /// Calls that run their closure once per element: a `resume` inside runs 0, 1 or many times.
@@ -315,13 +326,8 @@ public enum KnowledgeBase {
     /// which is cancelled when the view disappears. Source: SwiftUI `View.onAppear(perform:)`,
     /// `View.task(priority:_:)`.
     public static let onAppearModifier = "onAppear"
+    public static let swiftUIModule = "SwiftUI"
     public static let taskModifier = "task"
-
-    /// Parameter names that make a closure parameter a completion handler.
-    public static let completionHandlerNames: Set<String> = [
-        "completion", "completionHandler", "handler", "callback", "onComplete", "onCompletion", "reply", "done",
-        "completionBlock", "resultHandler", "then", "finished",
-    ]
 
     /// The requirements of the standard protocols whose witnesses must be nonisolated (names of
     /// the members that implement them). Source: the Swift standard library and Foundation.
@@ -558,4 +564,41 @@ public enum KnowledgeBase {
         if !current.isEmpty { words.append(current) }
         return words.map { $0.lowercased() }
     }
+}
+
+// MARK: Build settings
+
+extension KnowledgeBase {
+    /// The upcoming features the umbrella `ApproachableConcurrency` turns on (Xcode 26's
+    /// `SWIFT_APPROACHABLE_CONCURRENCY = YES`, SwiftPM 6.4's package templates). Source: the
+    /// Swift 6.2 release notes and Xcode 26's build setting reference.
+    public static let approachableConcurrencyFeatures: Set<String> = [
+        "DisableOutwardActorInference", "GlobalActorIsolatedTypesUsability", "InferIsolatedConformances",
+        "InferSendableFromCaptures", "NonisolatedNonsendingByDefault",
+    ]
+
+    /// Xcode's `SWIFT_UPCOMING_FEATURE_<NAME>` build settings whose feature name is not NAME in
+    /// CamelCase. Source: Xcode 16/26 build setting reference (`xcodebuild -showBuildSettings`).
+    public static let upcomingFeatureBuildSettings: [String: String] = [
+        "DISABLE_OUTWARD_ACTOR_ISOLATION": "DisableOutwardActorInference",
+        "IMPORT_OBJC_FORWARD_DECLS": "ImportObjcForwardDeclarations",
+    ]
+
+    /// Xcode product types that are applications or app extensions (planned last, like apps),
+    /// test bundles, command-line tools, and libraries. Source: Xcode's `productType` values in
+    /// project.pbxproj files.
+    public static let applicationProductTypes: Set<String> = [
+        "com.apple.product-type.application", "com.apple.product-type.application.watchapp",
+        "com.apple.product-type.application.watchapp2", "com.apple.product-type.application.watchapp2-container",
+        "com.apple.product-type.application.messages", "com.apple.product-type.app-extension",
+        "com.apple.product-type.app-extension.messages", "com.apple.product-type.extensionkit-extension",
+        "com.apple.product-type.watchkit-extension", "com.apple.product-type.watchkit2-extension",
+        "com.apple.product-type.tv-app-extension", "com.apple.product-type.app-extension.messages-sticker-pack",
+        "com.apple.product-type.xpc-service", "com.apple.product-type.system-extension",
+        "com.apple.product-type.driver-extension", "com.apple.product-type.application.on-demand-install-capable",
+    ]
+    public static let testProductTypes: Set<String> = [
+        "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing",
+    ]
+    public static let toolProductTypes: Set<String> = ["com.apple.product-type.tool"]
 }

@@ -9,53 +9,11 @@ public struct ManifestWideSettings: Sendable, Equatable {
     public init() {}
 }
 
-/// One entry of a target's `dependencies:` list.
-public struct ManifestDependency: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
-        /// `"Name"` or `.byName(name: "Name")`: a target of this package, or a product.
-        case byName
-        /// `.target(name: "Name")`: a target of this package.
-        case target
-        /// `.product(name:package:)`: another package's product.
-        case product
-    }
-    public var name: String
-    public var kind: Kind
-    public var range: Range<Int>
-}
-
 extension PackageManifest {
-    /// The entries of a target's `dependencies:` list, with what kind of reference each is.
-    public func dependencyReferences(of target: Target) -> [ManifestDependency] {
-        guard let d = tree.argument(of: target.callNode, labeled: "dependencies"), let list = tree.value(of: d) else {
-            return []
-        }
-        var out: [ManifestDependency] = []
-        for element in tree.children(list, kind: .argument) {
-            guard let e = tree.value(of: element) else { continue }
-            if let s = PackageManifest.stringLiteral(tree, e) {
-                out.append(ManifestDependency(name: s, kind: .byName, range: tree.range(of: e)))
-                continue
-            }
-            guard tree[e].kind == .call, let method = tree.calleeName(of: e),
-                let n = tree.argument(of: e, labeled: "name"), let nv = tree.value(of: n),
-                let s = PackageManifest.stringLiteral(tree, nv)
-            else { continue }
-            let kind: ManifestDependency.Kind
-            switch method {
-            case "target": kind = .target
-            case "product": kind = .product
-            default: kind = .byName
-            }
-            out.append(ManifestDependency(name: s, kind: kind, range: tree.range(of: e)))
-        }
-        return out
-    }
-
     /// The targets of this package a target depends on directly (`"Name"` and `.byName` that
     /// name a target here, `.target(name:)`); products of other packages are left out.
-    public func localDependencies(of target: Target) -> [(dependency: ManifestDependency, target: Target)] {
-        dependencyReferences(of: target).compactMap { d in
+    public func localDependencies(of target: Target) -> [(dependency: Reference, target: Target)] {
+        target.references.compactMap { d in
             guard d.kind != .product, let t = targets.first(where: { $0.name == d.name }) else { return nil }
             return (d, t)
         }
@@ -66,14 +24,7 @@ extension PackageManifest {
     /// (`swiftSettings(languageMode: .v5)`) or a name the manifest does not define cannot.
     public func swiftSettingsAreKnown(_ target: Target) -> Bool {
         guard let node = target.swiftSettingsNode else { return true }
-        var variables: [String: Int32] = [:]
-        for (i, n) in tree.nodes.enumerated() where n.kind == .binding && tree.isFileScope(n.parent) {
-            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
-                let value = tree.children(initializer).first
-            {
-                variables[tree.name(of: Int32(i))] = value
-            }
-        }
+        let variables = PackageManifest.fileScopeValues(tree)
         var stack: [(Int32, Int)] = [(node, 0)]
         while let (n, depth) = stack.popLast() {
             switch tree[n].kind {
@@ -103,11 +54,14 @@ extension PackageManifest {
     /// no level or `=complete` (`=targeted` and `=minimal` check less), for the target or the
     /// whole package.
     public func hasCompleteChecking(_ target: Target) -> Bool {
-        let upcoming = target.upcomingFeatures.union(manifestWideSettings.upcomingFeatures)
-        let experimental = target.experimentalFeatures.union(manifestWideSettings.experimentalFeatures)
-        return upcoming.union(experimental).contains { f in
-            f == "StrictConcurrency" || f == "StrictConcurrency=complete"
-        }
+        TargetConcurrency.checking(features: features(of: target)) == .complete
+    }
+
+    /// The upcoming and experimental features a target compiles with: its own and those the
+    /// manifest adds to every target.
+    public func features(of target: Target) -> Set<String> {
+        target.upcomingFeatures.union(target.experimentalFeatures).union(manifestWideSettings.upcomingFeatures)
+            .union(manifestWideSettings.experimentalFeatures)
     }
 
     /// Byte range of the version in the first line (`6.0` in `// swift-tools-version: 6.0`).

@@ -8,6 +8,9 @@ public struct PackageManifest: Sendable {
         public var kind: TargetSettings.Kind
         public var path: String?
         public var dependencies: [String]
+        /// The same dependencies with what they name: `"X"` (a target of this package or a
+        /// product), `.target(name:)`, `.product(name:package:)`.
+        public var references: [Reference] = []
         public var languageMode: Int?
         public var upcomingFeatures: Set<String>
         public var experimentalFeatures: Set<String>
@@ -21,9 +24,33 @@ public struct PackageManifest: Sendable {
         public var callNode: Int32
     }
 
+    /// A target's dependency as written.
+    public struct Reference: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable { case byName, target, product }
+        public var name: String
+        public var kind: Kind
+        /// `package:` of `.product(name:package:)`.
+        public var package: String?
+        /// Byte range of the entry in the `dependencies:` list (`"X"`, `.product(…)`).
+        public var range: Range<Int>
+    }
+
+    /// `.library(name:targets:)` and the other products.
+    public struct Product: Sendable, Equatable {
+        public var name: String
+        public var targets: [String]
+    }
+
     public var toolsVersion: (major: Int, minor: Int)
     public var packageLanguageModes: [Int]
     public var targets: [Target]
+    /// `Package(name:)`.
+    public var name: String?
+    public var products: [Product] = []
+    /// Paths of `.package(path:)` dependencies, as written.
+    public var localPackagePaths: [String] = []
+    /// Whether a `Package(…)` call was found at all.
+    public var hasPackageCall = false
     public let tree: SyntaxTree
     /// Settings that statements after the package's declaration add to every target
     /// (`for target in package.targets { target.swiftSettings = … }`).
@@ -44,20 +71,14 @@ public struct PackageManifest: Sendable {
         toolsVersion = PackageManifest.readToolsVersion(tree.source.bytes)
         packageLanguageModes = []
         targets = []
-        // `let shared: [SwiftSetting] = [...]` at file scope, used as `swiftSettings: shared`.
-        var variables: [String: Int32] = [:]
-        for (i, node) in tree.nodes.enumerated() where node.kind == .binding && tree.isFileScope(node.parent) {
-            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
-                let value = tree.children(initializer).first
-            {
-                variables[tree.name(of: Int32(i))] = value
-            }
-        }
+        let variables = PackageManifest.fileScopeValues(tree)
         for (i, node) in tree.nodes.enumerated() where node.kind == .call {
             let call = Int32(i)
             guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
             let method = path.split(separator: ".").last.map(String.init) ?? path
             if method == "Package" || path == "Package" {
+                hasPackageCall = true
+                readPackageArguments(call)
                 if let arg = tree.argument(of: call, labeled: "swiftLanguageModes")
                     ?? tree.argument(of: call, labeled: "swiftLanguageVersions"),
                     let v = tree.value(of: arg)
@@ -89,11 +110,21 @@ public struct PackageManifest: Sendable {
                     guard let e = tree.value(of: element) else { continue }
                     if let s = PackageManifest.stringLiteral(tree, e) {
                         target.dependencies.append(s)
+                        target.references.append(
+                            Reference(name: s, kind: .byName, package: nil, range: tree.range(of: e)))
                     } else if tree[e].kind == .call, let n = tree.argument(of: e, labeled: "name"),
                         let nv = tree.value(of: n),
                         let s = PackageManifest.stringLiteral(tree, nv)
                     {
                         target.dependencies.append(s)
+                        let factory = tree.calleeName(of: e)
+                        let package = tree.argument(of: e, labeled: "package").flatMap { tree.value(of: $0) }
+                            .flatMap { PackageManifest.stringLiteral(tree, $0) }
+                        target.references.append(
+                            Reference(
+                                name: s,
+                                kind: factory == "product" ? .product : (factory == "target" ? .target : .byName),
+                                package: package, range: tree.range(of: e)))
                     }
                 }
             }
@@ -121,6 +152,8 @@ public struct PackageManifest: Sendable {
                     case "unsafeFlags":
                         if argText.contains("-strict-concurrency=complete") {
                             target.experimentalFeatures.insert("StrictConcurrency")
+                        } else if argText.contains("-strict-concurrency=targeted") {
+                            target.experimentalFeatures.insert("StrictConcurrency=targeted")
                         }
                         if argText.contains("\"-swift-version\", \"5\"") { target.languageMode = 5 }
                     default:
@@ -131,6 +164,59 @@ public struct PackageManifest: Sendable {
             targets.append(target)
         }
         manifestWideSettings = PackageManifest.readManifestWideSettings(tree, variables: variables)
+    }
+
+    /// `name:`, `products:` and the `.package(path:)` dependencies of the `Package(…)` call.
+    mutating func readPackageArguments(_ call: Int32) {
+        if let a = tree.argument(of: call, labeled: "name"), let v = tree.value(of: a) {
+            name = PackageManifest.stringLiteral(tree, v)
+        }
+        if let a = tree.argument(of: call, labeled: "products"), let v = tree.value(of: a),
+            tree[v].kind == .arrayExpr
+        {
+            for element in tree.children(v, kind: .argument) {
+                guard let e = tree.value(of: element), tree[e].kind == .call,
+                    let n = tree.argument(of: e, labeled: "name").flatMap({ tree.value(of: $0) }),
+                    let productName = PackageManifest.stringLiteral(tree, n)
+                else { continue }
+                var names: [String] = []
+                if let t = tree.argument(of: e, labeled: "targets").flatMap({ tree.value(of: $0) }),
+                    tree[t].kind == .arrayExpr
+                {
+                    for item in tree.children(t, kind: .argument) {
+                        if let iv = tree.value(of: item), let s = PackageManifest.stringLiteral(tree, iv) {
+                            names.append(s)
+                        }
+                    }
+                }
+                products.append(Product(name: productName, targets: names))
+            }
+        }
+        if let a = tree.argument(of: call, labeled: "dependencies"), let v = tree.value(of: a),
+            tree[v].kind == .arrayExpr
+        {
+            for element in tree.children(v, kind: .argument) {
+                guard let e = tree.value(of: element), tree[e].kind == .call,
+                    let p = tree.argument(of: e, labeled: "path").flatMap({ tree.value(of: $0) }),
+                    let path = PackageManifest.stringLiteral(tree, p)
+                else { continue }
+                localPackagePaths.append(path)
+            }
+        }
+    }
+
+    /// `let shared: [SwiftSetting] = [...]` at file scope, used as `swiftSettings: shared`: the
+    /// initial value of each file-scope variable, by name.
+    static func fileScopeValues(_ tree: SyntaxTree) -> [String: Int32] {
+        var variables: [String: Int32] = [:]
+        for (i, node) in tree.nodes.enumerated() where node.kind == .binding && tree.isFileScope(node.parent) {
+            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
+                let value = tree.children(initializer).first
+            {
+                variables[tree.name(of: Int32(i))] = value
+            }
+        }
+        return variables
     }
 
     /// The `.setting(…)` calls of a `swiftSettings:` value: array elements, through variables
@@ -200,7 +286,8 @@ public struct PackageManifest: Sendable {
         TargetSettings(
             targetName: target.name, kind: target.kind, languageMode: languageMode(of: target),
             defaultIsolationMainActor: target.defaultIsolationMainActor,
-            upcomingFeatures: target.upcomingFeatures.union(manifestWideSettings.upcomingFeatures),
+            upcomingFeatures: TargetConcurrency.expanded(
+                target.upcomingFeatures.union(manifestWideSettings.upcomingFeatures)),
             completeChecking: hasCompleteChecking(target))
     }
 

@@ -6,6 +6,9 @@ import IsolintSyntax
 public struct WorkspaceSettings: Sendable {
     /// Package root → manifest (nil when its Package.swift could not be read).
     public private(set) var manifests: [String: PackageManifest] = [:]
+    /// Swift sources of the Xcode projects above the files → the settings of the first target
+    /// holding each (in the project's target order).
+    public private(set) var xcodeSources: [String: TargetSettings] = [:]
     public let configuration: Configuration
 
     public init(configuration: Configuration) {
@@ -29,7 +32,43 @@ public struct WorkspaceSettings: Sendable {
                 dir = (dir as NSString).deletingLastPathComponent
             }
         }
+        loadXcodeProjects(for: files)
     }
+
+    /// Reads the `.xcodeproj` folders in the files' folders and their ancestors, once each.
+    mutating func loadXcodeProjects(for files: [String]) {
+        let fm = FileManager.default
+        var listed = Set<String>()
+        var projects: [String] = []
+        for f in files {
+            var dir = (f as NSString).deletingLastPathComponent
+            while !dir.isEmpty, listed.insert(dir).inserted {
+                for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where name.hasSuffix(".xcodeproj") {
+                    projects.append(dir == "/" ? "/" + name : dir + "/" + name)
+                }
+                if dir == "/" { break }
+                dir = (dir as NSString).deletingLastPathComponent
+            }
+        }
+        for path in projects.sorted() {
+            let project = XcodeProject(path: path)
+            for target in project.targets {
+                let concurrency = XcodeBuildSettings.concurrency(target.settings)
+                let kind: TargetSettings.Kind
+                switch XcodeBuildSettings.kind(productType: target.productType) {
+                case .test: kind = .test
+                case .app, .executable: kind = .executable
+                default: kind = .library
+                }
+                let settings = concurrency.settings(targetName: target.name, kind: kind)
+                for file in target.sourceFiles where xcodeSources[file] == nil { xcodeSources[file] = settings }
+            }
+        }
+    }
+
+    /// Whether every file of a folder has the same settings (no Xcode target lists files one
+    /// by one): callers may then look settings up once per folder.
+    public var settingsDependOnFolderOnly: Bool { xcodeSources.isEmpty }
 
     /// Root of the package containing `file`, if any: the deepest manifest directory above it.
     public func packageRoot(of file: String) -> String? {
@@ -46,10 +85,11 @@ public struct WorkspaceSettings: Sendable {
             let relative = String(file.dropFirst(root.count + 1))
             if let target = manifest.target(containing: relative) { return manifest.settings(of: target) }
         }
-        var s = TargetSettings.standalone
+        // An Xcode target's build settings, else Swift 6 nonisolated; `.isolint.json` overrides.
+        var s = xcodeSources[file] ?? TargetSettings.standalone
         if let v = configuration.swiftVersion { s.languageMode = v }
         if let d = configuration.defaultIsolationMainActor { s.defaultIsolationMainActor = d }
-        s.upcomingFeatures.formUnion(configuration.upcomingFeatures)
+        s.upcomingFeatures = TargetConcurrency.expanded(s.upcomingFeatures.union(configuration.upcomingFeatures))
         return s
     }
 

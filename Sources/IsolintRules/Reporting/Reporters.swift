@@ -13,18 +13,22 @@ public struct FileReport: Sendable {
     }
 }
 
+/// `full` is the output for a person (the source, carets, fixes; `TerminalReporter`), the default
+/// on a terminal; `text` is one line per finding, the default in a pipe.
 public enum OutputFormat: String, Sendable, CaseIterable {
-    case text, json, sarif, github, xcode
+    case text, full, json, sarif, github, xcode
 }
 
 /// Renders findings for the command line. Lines and columns are 1-based; columns count UTF-8
 /// bytes (SARIF: UTF-16 code units, as its default `columnKind` says).
 public enum Reporter {
     public static func render(
-        _ reports: [FileReport], format: OutputFormat, filesScanned: Int, absolutePath: (String) -> String = { $0 }
+        _ reports: [FileReport], format: OutputFormat, filesScanned: Int, color: Bool = false,
+        absolutePath: (String) -> String = { $0 }
     ) -> String {
         switch format {
         case .text: return text(reports, filesScanned: filesScanned)
+        case .full: return TerminalReporter.render(reports, filesScanned: filesScanned, color: color)
         case .json: return json(reports)
         case .sarif: return SARIFReporter.render(reports)
         case .github: return github(reports)
@@ -36,27 +40,30 @@ public enum Reporter {
 
     public static func text(_ reports: [FileReport], filesScanned: Int) -> String {
         var out = ""
-        var counts: [Severity: Int] = [:]
         for r in reports {
             for f in r.findings {
                 let (l, c) = position(r.source, f.range.lowerBound)
                 out += "\(r.path):\(l):\(c): \(f.severity.rawValue): \(f.message) [\(f.ruleID)]\n"
-                counts[f.severity, default: 0] += 1
             }
+        }
+        return out + summaryLine(reports, filesScanned: filesScanned)
+    }
+
+    /// `N findings (counts by severity) in M files.`, or `No findings in M files.`
+    public static func summaryLine(_ reports: [FileReport], filesScanned: Int) -> String {
+        var counts: [Severity: Int] = [:]
+        for r in reports {
+            for f in r.findings { counts[f.severity, default: 0] += 1 }
         }
         let total = counts.values.reduce(0, +)
         let files = filesScanned == 1 ? "1 file" : "\(filesScanned) files"
-        if total == 0 {
-            out += "No findings in \(files).\n"
-        } else {
-            let parts = Severity.allCases.reversed().compactMap { s -> String? in
-                guard let n = counts[s], n > 0 else { return nil }
-                let name = s == .info || s == .hint ? s.rawValue : s.rawValue + (n == 1 ? "" : "s")
-                return "\(n) \(name)"
-            }
-            out += "\(total) finding\(total == 1 ? "" : "s") (\(parts.joined(separator: ", "))) in \(files).\n"
+        if total == 0 { return "No findings in \(files).\n" }
+        let parts = Severity.allCases.reversed().compactMap { s -> String? in
+            guard let n = counts[s], n > 0 else { return nil }
+            let name = s == .info || s == .hint ? s.rawValue : s.rawValue + (n == 1 ? "" : "s")
+            return "\(n) \(name)"
         }
-        return out
+        return "\(total) finding\(total == 1 ? "" : "s") (\(parts.joined(separator: ", "))) in \(files).\n"
     }
 
     static func jsonEdits(_ s: SourceFile, _ edits: [ByteEdit]) -> JSON {

@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `conformance-isolation`: a main-actor type conforming to a nonisolated synchronous protocol
 /// whose requirements it implements on the main actor.
-public struct ConformanceIsolation: NodeRule {
+public struct ConformanceIsolation: FileRule {
     public static let descriptor = RuleDescriptor(
         id: "conformance-isolation", severity: .error,
         summary: "A main-actor type implements a nonisolated protocol's requirements on the main actor.",
@@ -59,7 +59,6 @@ public struct ConformanceIsolation: NodeRule {
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
-    public var nodeKinds: [NodeKind] { [.classDecl, .structDecl, .enumDecl, .extensionDecl] }
 
     /// What kind of protocol a conformance is to.
     enum Family {
@@ -68,7 +67,20 @@ public struct ConformanceIsolation: NodeRule {
         case workspace(requirements: Set<String>)
     }
 
-    public func check(_ decl: Int32, in file: FileContext, into findings: inout [Finding]) {
+    // A file rule: a conformance written on the class is often implemented in an extension (another
+    // top-level declaration), and the fixes edit those members.
+    public func check(file: FileContext, into findings: inout [Finding]) {
+        let tree = file.tree
+        let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
+        let decls = tree.nodes.indices.filter { kinds.contains(tree.nodes[$0].kind) }.map { Int32($0) }
+        guard !decls.isEmpty else { return }
+        // The declarations of each type in this file (its body and its extensions).
+        var declarations: [SymbolID: [Int32]] = [:]
+        for d in decls { if let s = file.model.symbol(of: d) { declarations[s, default: []].append(d) } }
+        for d in decls { check(d, declarations: declarations, file, into: &findings) }
+    }
+
+    func check(_ decl: Int32, declarations: [SymbolID: [Int32]], _ file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         guard tree.firstChild(decl, kind: .inheritanceClause) != nil else { return }
         let isolation = file.isolation.typeIsolation(decl)
@@ -90,7 +102,7 @@ public struct ConformanceIsolation: NodeRule {
                 guard case .delegate(true, _) = family else { continue }
                 background = true
             }
-            let members = implementations(of: family, in: decl, file)
+            let members = implementations(of: family, in: decl, declarations: declarations, file)
             let offending = members.filter { m in
                 // An async requirement may be met on the main actor: the caller awaits the hop.
                 if tree[m].flags.contains(.isAsync) { return false }
@@ -156,14 +168,12 @@ public struct ConformanceIsolation: NodeRule {
 
     /// The members of this declaration (and of the type's other declarations in this file) that
     /// implement the protocol's requirements.
-    func implementations(of family: Family, in decl: Int32, _ file: FileContext) -> [Int32] {
+    func implementations(
+        of family: Family, in decl: Int32, declarations: [SymbolID: [Int32]], _ file: FileContext
+    ) -> [Int32] {
         let tree = file.tree
         var containers = [decl]
-        if let s = file.model.symbol(of: decl) {
-            for (i, n) in tree.nodes.enumerated() where Int32(i) != decl && SyntaxTree.typeDeclKinds.contains(n.kind) {
-                if n.kind != .protocolDecl, file.model.symbol(of: Int32(i)) == s { containers.append(Int32(i)) }
-            }
-        }
+        if let s = file.model.symbol(of: decl) { containers += (declarations[s] ?? []).filter { $0 != decl } }
         var out: [Int32] = []
         for c in containers {
             for m in tree.members(of: c) where matches(m, family, tree) { out.append(m) }

@@ -16,10 +16,20 @@ public enum RuleCatalog {
         SendableClosureTouchesMainActor(),
         CombineReceiveOffMain(),
         RedundantMainDispatch(),
+        // 4. Tasks and captures
+        WeakSelfGuardOutsideLoop(),
+        WeakSelfInnerClosureOnly(),
+        LongLivedTaskRetainsSelf(),
+        StoredTaskNeverCancelled(),
+        ReflexiveWeakSelf(),
+        DetachedTask(),
+        AsyncWorkOnMainActor(),
+        PreferTaskModifier(),
         // 5. Delegates, callbacks and continuations
         ConformanceIsolation(),
         ContinuationMisuse(),
         UnsafeContinuation(),
+        CompletionHandlerAsyncAlternative(),
         // 6. deinit
         DeinitIsolation(),
         // 7. Tests
@@ -45,11 +55,8 @@ public enum RuleCatalog {
     /// already name them without being told the id is unknown. Each moves into `all` when its
     /// rule lands (a test checks the two never overlap).
     public static let reservedIDs: Set<String> = [
-        "weak-self-guard-outside-loop", "weak-self-inner-closure-only", "long-lived-task-retains-self",
-        "stored-task-never-cancelled", "reflexive-weak-self", "detached-task", "async-work-on-main-actor",
-        "prefer-task-modifier",
-        "completion-handler-async-alternative", "value-used-after-send", "captured-var-in-sendable-closure",
-        "main-actor-singleton-off-main", "main-actor-value-type-used-off-main",
+        "value-used-after-send", "captured-var-in-sendable-closure", "main-actor-singleton-off-main",
+        "main-actor-value-type-used-off-main",
     ]
 
     /// Every id configuration and suppressions may name.

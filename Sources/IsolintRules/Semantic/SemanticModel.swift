@@ -13,7 +13,7 @@ public struct SemanticModel: Sendable {
     private let contexts = MemoTable<Int32, LookupContext>()
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
-    /// `#if canImport(…)`: read when the model is made (only file-scope items are visited).
+    /// `#if canImport(…)`: read once, when the model is made.
     public let importedModules: Set<String>
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
@@ -21,16 +21,7 @@ public struct SemanticModel: Sendable {
         self.index = index
         self.settings = settings
         self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
-        var imports: Set<String> = []
-        var stack = Array(tree.children(tree.root))
-        while let n = stack.popLast() {
-            switch tree[n].kind {
-            case .importDecl: imports.insert(tree.name(of: n))
-            case .ifConfig, .ifConfigClause: stack.append(contentsOf: tree.children(n))
-            default: break
-            }
-        }
-        self.importedModules = imports
+        self.importedModules = tree.importedModules
     }
 
     public var module: String { settings.targetName ?? "" }

@@ -16,7 +16,13 @@ extension SemanticModel {
         guard k == .identifierExpr || k == .memberAccess else { return nil }
         let name = tree.name(of: callee)
         guard name == KnowledgeBase.unstructuredTask || name == "detached" || name == "init" else { return nil }
-        guard let path = tree.plainPath(of: callee) else { return nil }
+        guard var path = tree.plainPath(of: callee) else { return nil }
+        if let dot = path.firstIndex(of: "."), KnowledgeBase.concurrencyModules.contains(String(path[..<dot])) {
+            path = String(path[path.index(after: dot)...])
+        } else if index.resolveSymbol([KnowledgeBase.unstructuredTask], in: lookupContext(at: call)) != nil {
+            // A workspace type named `Task` (a to-do app's model) shadows Swift's.
+            return nil
+        }
         if path == KnowledgeBase.unstructuredTask || path == KnowledgeBase.unstructuredTask + ".init" {
             return .unstructured
         }
@@ -38,6 +44,12 @@ extension SemanticModel {
                 && (tree.token(tree[item].keyword, is: "weak") || tree.token(tree[item].keyword, is: "unowned"))
                 && tree.firstChild(item, kind: .initializer) == nil
         }
+    }
+
+    /// The `weak self` item of a closure's capture list (`unowned` not included: it is not optional).
+    public func weakOnlySelfCapture(of closure: Int32) -> Int32? {
+        guard let item = weakSelfCapture(of: closure), tree.token(tree[item].keyword, is: "weak") else { return nil }
+        return item
     }
 
     /// A loop that runs until its task is cancelled or its sequence ends: `for await` /
@@ -93,25 +105,53 @@ extension SemanticModel {
         return false
     }
 
-    /// Whether a closure may outlive the call it is passed to: passed to a call the knowledge
-    /// base or the workspace says does not keep it, it does not escape; stored, returned, or
-    /// passed to anything else, it does.
-    public func closureEscapes(_ closure: Int32) -> Bool {
-        guard let call = tree.callReceiving(closure: closure), let name = tree.calleeName(of: call) else { return true }
-        if KnowledgeBase.nonEscapingClosureCalls.contains(name) || name.hasPrefix("withUnsafe") { return false }
-        // A workspace function whose closure parameters are all non-escaping.
-        let candidates = index.freeFunctions(named: name).map(\.info) + workspaceMethods(named: name)
-        if !candidates.isEmpty, candidates.allSatisfy({ f in !f.escapingClosureParameters.contains(true) }) {
-            return false
+    /// Whether a closure may outlive the call it is passed to: true when it is stored, or passed
+    /// to a call the knowledge base or the workspace declares escaping (a task, a dispatch, a
+    /// timer, an `@escaping` parameter); false for calls known to run it in place; nil when the
+    /// callee is unknown (an SDK or package function the tables do not name).
+    public func closureEscapes(_ closure: Int32) -> Bool? {
+        guard let call = tree.callReceiving(closure: closure), let name = tree.calleeName(of: call) else {
+            return closureIsStored(closure) ? true : nil
         }
-        return true
+        if KnowledgeBase.nonEscapingClosureCalls.contains(name) || name.hasPrefix("withUnsafe") { return false }
+        if taskKind(of: call) != nil { return true }
+        // Calling a parameter of function type: `run { … }` with `run: (() -> Void) -> Void`.
+        if let callee = tree.callee(of: call), tree[callee].kind == .identifierExpr,
+            let local = resolveLocal(name, at: callee), local.kind == .parameter || local.kind == .closureParameter
+        {
+            guard let typeNode = tree.firstChild(local.node, kind: .type),
+                let function = functionType(typeExpr(typeNode), at: typeNode),
+                let position = tree.arguments(of: call).firstIndex(of: tree[closure].parent),
+                position < function.parameters.count
+            else { return nil }
+            // Optional closures escape implicitly; only a bare function type without
+            // `@escaping` is non-escaping.
+            guard case .function(let parameter) = function.parameters[position] else { return true }
+            return parameter.isEscaping
+        }
+        // Workspace functions and methods of that name (extensions of SDK types included): all
+        // non-escaping, or all escaping.
+        let candidates = index.freeFunctions(named: name).map(\.info) + index.methods(named: name)
+        guard !candidates.isEmpty else { return KnowledgeBase.escapingClosureCalls.contains(name) ? true : nil }
+        if candidates.allSatisfy({ !$0.escapingClosureParameters.contains(true) }) { return false }
+        if candidates.allSatisfy({ $0.escapingClosureParameters.last == true }) { return true }
+        return nil
     }
 
-    func workspaceMethods(named name: String) -> [FunctionInfo] {
-        guard index.declaresFunction(named: name) else { return [] }
-        var out: [FunctionInfo] = []
-        for s in 0..<SymbolID(index.symbols.count) { out += index.methods(s).filter { $0.name == name } }
-        return out
+    /// `handler = { … }`, `self.onChange = { … }`, `let f = { … }` stored in a property.
+    func closureIsStored(_ closure: Int32) -> Bool {
+        let parent = tree[closure].parent
+        switch tree[parent].kind {
+        case .sequenceExpr:
+            let operands = Array(tree.children(parent))
+            guard let k = operands.firstIndex(of: closure), k > 0 else { return false }
+            return tree.token(at: tree[operands[k - 1]].endToken).kind == .equal
+        case .initializer:
+            let decl = tree[tree[parent].parent].parent
+            return tree[decl].kind == .varDecl && directOwnerType(tree, decl) != nil
+        default:
+            return false
+        }
     }
 
     /// The property a task (or any expression) is stored into: `self.task = Task {…}`,
@@ -174,4 +214,87 @@ extension SemanticModel {
 
     /// Whether `.cancel()` is called on a property of this name anywhere in the workspace.
     public func isCancelledSomewhere(_ property: String) -> Bool { index.cancelledNames.contains(property) }
+}
+
+extension SemanticModel {
+    /// `guard let self else { … }` / `guard let self = self, … else { … }` among a closure's
+    /// top-level statements.
+    public func selfGuard(in closure: Int32) -> Int32? {
+        tree.statements(of: closure).first { s in
+            tree[s].kind == .guardStmt
+                && tree.children(s, kind: .optionalBinding).contains { b in
+                    tree.token(tree[b].name, is: "self")
+                        && (tree.children(b).isEmpty
+                            || tree.children(b).allSatisfy { tree[$0].kind == .selfExpr })
+                }
+        }
+    }
+
+    /// Whether `self` is referenced (explicitly, or by a bare member name) inside `node`.
+    public func referencesSelf(_ node: Int32, owner: Int32?) -> Bool {
+        let members = memberNames(of: owner)
+        return tree.subtree(node).contains { n in
+            switch tree[n].kind {
+            case .selfExpr: return true
+            case .identifierExpr:
+                let name = tree.name(of: n)
+                return members.contains(name) && resolveLocal(name, at: n) == nil
+            default: return false
+            }
+        }
+    }
+}
+
+extension Edits {
+    /// Adds `weak self` to a closure's captures: into its capture list, or as a new
+    /// `[weak self]` before its parameters (adding ` in` when it has no signature).
+    public static func addWeakSelf(_ closure: Int32, _ tree: SyntaxTree) -> ByteEdit {
+        if let list = tree.firstChild(closure, kind: .captureList) {
+            // An explicit strong `[self]` (or `[x, self]`) becomes `weak self` in place.
+            if let strong = tree.children(list, kind: .captureItem).first(where: { item in
+                tree.token(tree[item].name, is: "self") && tree[item].keyword < 0
+                    && tree.firstChild(item, kind: .initializer) == nil
+            }) {
+                return insert("weak ", at: tree.start(strong))
+            }
+            let open = tree.startOf(token: tree[list].firstToken) + 1
+            return insert("weak self, ", at: open)
+        }
+        let params = tree.children(closure).first { [.closureParam, .parameterClause].contains(tree[$0].kind) }
+        if let params { return insert("[weak self] ", at: tree.start(params)) }
+        if tree[closure].flags.contains(.hasSignature), tree[closure].keyword >= 0 {
+            return insert("[weak self] ", at: tree.startOf(token: tree[closure].keyword))
+        }
+        // `{ body }` → `{ [weak self] in body }`.
+        return insert(" [weak self] in", at: tree.tokenRange(tree[closure].firstToken).upperBound)
+    }
+
+    /// Removes a whole statement with its line when it stands on lines of its own.
+    public static func deleteStatementLines(_ stmt: Int32, _ tree: SyntaxTree) -> ByteEdit {
+        let r = tree.range(of: stmt)
+        let firstLine = tree.source.line(of: r.lowerBound)
+        let lastLine = tree.source.line(of: max(r.lowerBound, r.upperBound - 1))
+        let start = tree.source.lineRange(firstLine).lowerBound
+        let end =
+            lastLine + 1 < tree.source.lineCount
+            ? tree.source.lineRange(lastLine + 1).lowerBound : tree.source.bytes.count
+        return replace(start..<end, with: "")
+    }
+
+    /// A statement's text moved to the start of a block, indented like the block's first line.
+    public static func moveStatement(_ stmt: Int32, toStartOf block: Int32, _ tree: SyntaxTree) -> [ByteEdit]? {
+        guard let first = tree.statements(of: block).first else { return nil }
+        let indent = tree.indentation(at: tree.start(first))
+        let original = tree.indentation(at: tree.start(stmt))
+        var lines = tree.source.text(tree.range(of: stmt)).split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        ).map(String.init)
+        // Later lines keep their place relative to the first.
+        for k in lines.indices.dropFirst() where lines[k].hasPrefix(original) {
+            lines[k] = indent + lines[k].dropFirst(original.count)
+        }
+        let text = lines.joined(separator: tree.lineEnding)
+        let lineStart = tree.lineStart(tree.start(first))
+        return [insert(indent + text + tree.lineEnding, at: lineStart), deleteStatementLines(stmt, tree)]
+    }
 }

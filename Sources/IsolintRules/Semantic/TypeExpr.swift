@@ -22,6 +22,8 @@ public indirect enum TypeExpr: Sendable, Hashable {
         public var globalActor: String?
         public var isAsync: Bool
         public var isThrowing: Bool
+        /// `@escaping`: meaningful for a function type that is itself a parameter's type.
+        public var isEscaping = false
     }
 
     /// `A.B<C>`.
@@ -87,6 +89,37 @@ public indirect enum TypeExpr: Sendable, Hashable {
             }
         }
         return out
+    }
+
+    /// Swift source for the type (canonical spelling: `[K: V]`, `T?`, `any P`).
+    public var swiftText: String {
+        switch self {
+        case .nominal(let cs):
+            return cs.map { c in
+                c.arguments.isEmpty ? c.name : c.name + "<" + c.arguments.map(\.swiftText).joined(separator: ", ") + ">"
+            }.joined(separator: ".")
+        case .optional(let w):
+            if case .function = w { return "(" + w.swiftText + ")?" }
+            if case .existential = w { return "(" + w.swiftText + ")?" }
+            return w.swiftText + "?"
+        case .array(let e): return "[" + e.swiftText + "]"
+        case .dictionary(let k, let v): return "[" + k.swiftText + ": " + v.swiftText + "]"
+        case .tuple(let es): return "(" + es.map(\.swiftText).joined(separator: ", ") + ")"
+        case .function(let f):
+            var out = ""
+            if f.isSendable { out += "@Sendable " }
+            if let c = f.convention { out += "@convention(\(c)) " }
+            if let g = f.globalActor { out += "@\(g) " }
+            out += "(" + f.parameters.map(\.swiftText).joined(separator: ", ") + ")"
+            if f.isAsync { out += " async" }
+            if f.isThrowing { out += " throws" }
+            return out + " -> " + f.result.swiftText
+        case .existential(let parts):
+            let text = parts.map(\.swiftText).joined(separator: " & ")
+            return parts.count == 1 ? "any " + text : text
+        case .metatype(let t): return t.swiftText + ".Type"
+        case .unknown: return "_"
+        }
     }
 
     /// Parses type text such as `[String: @Sendable (Int) async -> Void]?`. Never fails: what it
@@ -204,6 +237,7 @@ struct TypeTextParser {
             return .unknown
         }
         var isSendable = false
+        var isEscaping = false
         var convention: String?
         var globalActor: String?
         var existential = false
@@ -225,6 +259,8 @@ struct TypeTextParser {
                     if name == "convention" { convention = argument }
                 } else if name == "Sendable" {
                     isSendable = true
+                } else if name == "escaping" {
+                    isEscaping = true
                 } else if name != "escaping" && name != "autoclosure" && name != "unchecked"
                     && name != "preconcurrency" && name != "retroactive" && name != "isolated"
                     && name != "noDerivative" && name != "differentiable"
@@ -273,7 +309,7 @@ struct TypeTextParser {
             return .function(
                 .init(
                     parameters: params, result: result, isSendable: isSendable, convention: convention,
-                    globalActor: globalActor, isAsync: isAsync, isThrowing: isThrowing))
+                    globalActor: globalActor, isAsync: isAsync, isThrowing: isThrowing, isEscaping: isEscaping))
         }
         if sawEffect { return .unknown }
         // `@Sendable` on a parenthesised function type: `(@Sendable () -> Void)?` keeps it inside.

@@ -119,6 +119,14 @@ public struct WorkspaceIndex: Sendable {
         (t.functionsByName[name] ?? []).map { functions[Int($0)] }
     }
 
+    /// Every method of this name in the workspace: in type declarations and in extensions,
+    /// those of SDK types included.
+    public func methods(named name: String) -> [FunctionInfo] {
+        guard declaresFunction(named: name) else { return [] }
+        return types.flatMap { $0.functions.filter { $0.name == name } }
+            + extensions.flatMap { $0.functions.filter { $0.name == name } }
+    }
+
     /// Whether the workspace declares a function or method of this name (compiled with the same
     /// checking, so a closure it is given runs where the compiler says).
     public func declaresFunction(named name: String) -> Bool { t.functionNames.contains(name) }

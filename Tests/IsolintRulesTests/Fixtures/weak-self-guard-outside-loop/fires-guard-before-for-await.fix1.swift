@@ -1,0 +1,22 @@
+// compile: linux
+import Foundation
+
+/// Mirrors a price feed into observable state for as long as the screen is open.
+@MainActor
+final class PriceTicker {
+    private(set) var lastPrice: Double = 0
+    private var feedTask: Task<Void, Never>?
+
+    func start(feed: AsyncStream<Double>) {
+        feedTask = Task { [weak self] in
+            for await price in feed {
+                guard let self else { return }
+                self.lastPrice = price
+            }
+        }
+    }
+
+    func stop() {
+        feedTask?.cancel()
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+final class SessionWatcher {
+    var token: NSObjectProtocol?
+    var expired = false
+
+    func watch() {
+        token = NotificationCenter.default.addObserver(forName: .init("SessionExpired"), object: nil, queue: .main) { _ in
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in // expect: weak-self-inner-closure-only@65
+                self?.expired = true
+            }
+        }
+    }
+}
