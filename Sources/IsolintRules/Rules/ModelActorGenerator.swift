@@ -265,21 +265,7 @@ struct ModelActorGenerator {
     /// Text that started at byte `start`, its lines re-indented to `indent` (the first line is
     /// returned without indentation: the caller writes it).
     func reindent(_ text: String, from start: Int, to indent: String) -> String {
-        let lines = text.split(
-            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        ).map(String.init)
-        let original = tree.indentation(at: start)
-        var out = [lines.first ?? ""]
-        for line in lines.dropFirst() {
-            if line.allSatisfy(\.isWhitespace) {
-                out.append("")
-            } else if line.hasPrefix(original) {
-                out.append(indent + line.dropFirst(original.count))
-            } else {
-                out.append(indent + line.drop { $0 == " " || $0 == "\t" })
-            }
-        }
-        return out.joined(separator: tree.lineEnding)
+        Edits.reindented(text, from: tree.indentation(at: start), to: indent, lineEnding: tree.lineEnding)
     }
 
     func unusedTypeName(_ name: String) -> String {

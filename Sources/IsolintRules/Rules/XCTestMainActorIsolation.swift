@@ -122,7 +122,7 @@ public struct XCTestMainActorIsolation: NodeRule {
                 default:
                     continue
                 }
-                if file.model.isOwnMainActorMember(name, of: owner) { out.append((n, name + "()")) }
+                if file.model.isMainActorMember(name, of: owner) { out.append((n, name + "()")) }
             }
         }
         return out

@@ -104,7 +104,9 @@ extension SemanticModel {
     }
 
     /// The names of `owner`'s instance members that are main-actor isolated (see
-    /// `isOwnMainActorMember`), computed once per type declaration.
+    /// `isMainActorMember`), computed once per type declaration: a member declared in `owner`
+    /// by its isolation there; one declared elsewhere (another declaration, an extension) by
+    /// its attributes, and by the owner's isolation when it has none.
     func ownMainActorMembers(_ owner: Int32) -> Set<String> {
         ownMainActorMemberNames.get(owner) {
             let ownerIsMainActor = isolation.typeIsolation(owner).isMainActor
@@ -138,30 +140,6 @@ extension SemanticModel {
             }
             return names
         }
-    }
-
-    /// Whether an instance member of `owner` is main-actor isolated: by its own declaration
-    /// (`@MainActor func helper()` in a nonisolated test class), or by a main-actor owner.
-    public func isOwnMainActorMember(_ name: String, of owner: Int32) -> Bool {
-        if isolation.typeIsolation(owner).isMainActor { return isMainActorMember(name, of: owner) }
-        for m in tree.members(of: owner) where !tree.hasModifier(m, "static") && !tree.hasModifier(m, "class") {
-            switch tree[m].kind {
-            case .varDecl where IndexBuilder.propertyInfos(tree, m).contains(where: { $0.name == name }):
-                return memberIsolation(m).isMainActor
-            case .funcDecl where tree.name(of: m) == name:
-                return memberIsolation(m).isMainActor
-            default:
-                continue
-            }
-        }
-        guard let s = symbol(of: owner) else { return false }
-        if let p = index.properties(s).first(where: { $0.name == name && !$0.isStatic }) {
-            return !p.isNonisolated && p.attributes.contains(KnowledgeBase.mainActor)
-        }
-        if let f = index.methods(s).first(where: { $0.name == name && !$0.isStatic }) {
-            return !f.isNonisolated && f.attributes.contains(KnowledgeBase.mainActor)
-        }
-        return false
     }
 }
 
