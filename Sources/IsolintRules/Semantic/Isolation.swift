@@ -69,7 +69,15 @@ public struct IsolationModel: Sendable {
         self.settings = settings
     }
 
-    var isMainFile: Bool { tree.source.path == "main.swift" || tree.source.path.hasSuffix("/main.swift") }
+    /// Whether the file is compiled as a script, its top-level code (and variables) on the main
+    /// actor: a module's `main.swift`, or a package manifest, which SwiftPM compiles on its own.
+    var isMainFile: Bool {
+        tree.source.path == "main.swift" || tree.source.path.hasSuffix("/main.swift")
+            || PackageManifest.isManifest(path: tree.source.path)
+    }
+
+    /// `main.swift`, `Package.swift`: the file's name, for reasons.
+    var fileName: Substring { tree.source.path.split(separator: "/").last ?? "" }
 
     /// Isolation of the code at `node`: that of its innermost enclosing closure or declaration.
     public func isolation(at node: Int32) -> Isolation { isolation(at: node, view: .runtime) }
@@ -115,8 +123,8 @@ public struct IsolationModel: Sendable {
                     tree.enclosing(node, [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl]) == nil
                 {
                     return mark(
-                        Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited, certain
-                    )
+                        Isolation(.mainActor, "top-level code of \(fileName) runs on the main actor"), inherited,
+                        certain)
                 }
                 return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited, certain)
             default:
