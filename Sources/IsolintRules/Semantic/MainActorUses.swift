@@ -68,10 +68,12 @@ extension SemanticModel {
     func mainActorNameUse(_ n: Int32, own: Set<String>) -> MainActorUse? {
         let name = tree.name(of: n)
         let callee = isCallee(n)
-        // Cheap tests first: most names are none of these.
+        // Cheap tests first: most names are none of these (`XCTAssertEqual`, SDK types).
         guard
             own.contains(name)
-                || (callee && (name.first?.isUppercase == true || !index.freeFunctions(named: name).isEmpty))
+                || (callee
+                    && (index.isMainActorTypeName(name) || index.hasTypealias(named: name)
+                        || !index.freeFunctions(named: name).isEmpty))
         else { return nil }
         guard resolveLocal(name, at: n) == nil else { return nil }
         if own.contains(name) { return MainActorUse(node: n, name: name, isSelfMember: true) }

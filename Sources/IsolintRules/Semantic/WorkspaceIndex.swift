@@ -122,9 +122,10 @@ public struct WorkspaceIndex: Sendable {
     /// Every method of this name in the workspace: in type declarations and in extensions,
     /// those of SDK types included.
     public func methods(named name: String) -> [FunctionInfo] {
-        guard declaresFunction(named: name) else { return [] }
-        return types.flatMap { $0.functions.filter { $0.name == name } }
-            + extensions.flatMap { $0.functions.filter { $0.name == name } }
+        (t.methodsByName[name] ?? []).map { m in
+            m.inExtension
+                ? extensions[Int(m.decl)].functions[Int(m.member)] : types[Int(m.decl)].functions[Int(m.member)]
+        }
     }
 
     /// Whether the workspace declares a function or method of this name (compiled with the same
@@ -141,6 +142,9 @@ public struct WorkspaceIndex: Sendable {
 
     /// Whether some main-actor workspace type has a member (instance or static) of this name.
     public func isMainActorMemberName(_ name: String) -> Bool { t.mainActorMemberNames.contains(name) }
+
+    /// Whether some main-actor workspace type has this simple name.
+    public func isMainActorTypeName(_ name: String) -> Bool { t.mainActorTypeNames.contains(name) }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -168,11 +172,14 @@ struct SymbolTables: Sendable {
     var functionNames: Set<String> = []
     var externalExtensions: [String: [Int32]] = [:]
     var functionsByName: [String: [Int32]] = [:]
+    /// Methods by name: the type declaration or extension, the member's position in it.
+    var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
     var modules: Set<String> = []
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
     var mainActorMemberNames: Set<String> = []
+    var mainActorTypeNames: Set<String> = []
 
     init(_ index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
@@ -202,8 +209,18 @@ struct SymbolTables: Sendable {
         simpleNames = aliasNames.union(symbols.map(\.name))
         for (i, f) in index.functions.enumerated() { functionsByName[f.info.name, default: []].append(Int32(i)) }
         functionNames = Set(index.functions.map(\.info.name))
-        for d in index.types { for f in d.functions { functionNames.insert(f.name) } }
-        for e in index.extensions { for f in e.functions { functionNames.insert(f.name) } }
+        for (i, d) in index.types.enumerated() {
+            for (k, f) in d.functions.enumerated() {
+                functionNames.insert(f.name)
+                methodsByName[f.name, default: []].append((Int32(i), Int32(k), false))
+            }
+        }
+        for (i, e) in index.extensions.enumerated() {
+            for (k, f) in e.functions.enumerated() {
+                functionNames.insert(f.name)
+                methodsByName[f.name, default: []].append((Int32(i), Int32(k), true))
+            }
+        }
         modules.formUnion(index.extensions.map(\.module))
         for (i, e) in index.extensions.enumerated() {
             if let s = resolveTopLevel(e.extendedPath, module: e.module, index) {
@@ -218,6 +235,7 @@ struct SymbolTables: Sendable {
         // Names of the members of main-actor types (a cheap filter before typing an expression:
         // most member names belong to no such type).
         for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
+            mainActorTypeNames.insert(sym.name)
             for d in sym.decls {
                 for p in index.types[Int(d)].properties { mainActorMemberNames.insert(p.name) }
                 for f in index.types[Int(d)].functions { mainActorMemberNames.insert(f.name) }
