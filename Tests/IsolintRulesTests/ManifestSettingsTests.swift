@@ -180,4 +180,46 @@ struct ManifestSettingsTests {
         #expect(reparsed.targets.allSatisfy { reparsed.hasCompleteChecking($0) })
         if let errors = dumpPackageErrors(Array(fixed.utf8)) { #expect(errors.isEmpty, "\(errors)") }
     }
+
+    /// SwiftPM reads the newest `Package@swift-X.Y.swift` the toolchain allows when it needs a
+    /// newer tools version than `Package.swift`; the manifest rules judge only the one it reads.
+    @Test func manifestRulesJudgeTheManifestSwiftPMReads() {
+        func manifest(_ path: String, _ version: String) -> SyntaxTree {
+            SyntaxTree.parse(
+                SourceFile(
+                    path: path,
+                    text: """
+                        // swift-tools-version:\(version)
+                        import PackageDescription
+                        let package = Package(name: "P", targets: [.target(name: "P")])
+
+                        """))
+        }
+        func findings(_ trees: [SyntaxTree]) -> [String: Int] {
+            let index = Linter.index(trees)
+            let linter = Linter(rules: [Swift5ModeWithoutCompleteChecking()])
+            return Dictionary(
+                uniqueKeysWithValues: trees.map { t in
+                    (t.source.path, linter.lint(t, index: index, settings: .standalone).count)
+                })
+        }
+        // A legacy manifest beside a newer Package.swift: only Package.swift counts (it is Swift 6).
+        #expect(
+            findings([manifest("/a/Package.swift", "6.2"), manifest("/a/Package@swift-5.7.swift", "5.7")]) == [
+                "/a/Package.swift": 0, "/a/Package@swift-5.7.swift": 0,
+            ])
+        // An old Package.swift with newer versioned manifests: the newest one up to 6.3 is read.
+        #expect(
+            findings([
+                manifest("/b/Package.swift", "5.5"), manifest("/b/Package@swift-5.9.swift", "5.9"),
+                manifest("/b/Package@swift-7.0.swift", "7.0"),
+            ]) == ["/b/Package.swift": 0, "/b/Package@swift-5.9.swift": 1, "/b/Package@swift-7.0.swift": 0])
+        // Alone, or with siblings in another directory, a manifest is judged.
+        #expect(
+            findings([manifest("/c/Package@swift-5.7.swift", "5.7"), manifest("/d/Package.swift", "6.0")]) == [
+                "/c/Package@swift-5.7.swift": 1, "/d/Package.swift": 0,
+            ])
+        #expect(PackageManifest.versionSuffix(path: "/x/Package@swift-6.swift") == ToolsVersion(major: 6, minor: 0))
+        #expect(PackageManifest.versionSuffix(path: "/x/Package.swift") == nil)
+    }
 }

@@ -313,3 +313,51 @@ public struct PackageManifest: Sendable {
         return best?.0
     }
 }
+
+/// A `swift-tools-version`, or the version in a `Package@swift-X.Y.swift` name.
+public struct ToolsVersion: Sendable, Equatable, Comparable {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    public static func < (a: ToolsVersion, b: ToolsVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+}
+
+extension PackageManifest {
+    /// `5.9` of `Package@swift-5.9.swift` (`6` of `Package@swift-6.swift`); nil for `Package.swift`.
+    static func versionSuffix(path: String) -> ToolsVersion? {
+        guard let name = path.split(separator: "/").last, name.hasPrefix("Package@swift-"), name.hasSuffix(".swift")
+        else { return nil }
+        let parts = name.dropFirst("Package@swift-".count).dropLast(".swift".count).split(separator: ".")
+        guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
+        return ToolsVersion(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+    }
+
+    /// Whether SwiftPM on the toolchain isolint assumes reads this manifest, among the sibling
+    /// manifests the index knows: the newest `Package@swift-X.Y.swift` with X.Y not above the
+    /// toolchain, when its tools version is above `Package.swift`'s; else `Package.swift`. A
+    /// manifest whose siblings the index does not know counts as read.
+    public static func isRead(path: String, in index: WorkspaceIndex) -> Bool {
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let toolchain = ToolsVersion(
+            major: KnowledgeBase.assumedToolchain.major, minor: KnowledgeBase.assumedToolchain.minor)
+        var base: ToolsVersion?
+        var newest: (path: String, suffix: ToolsVersion)?
+        for (p, v) in index.manifestToolsVersions {
+            let pDirectory = p.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            guard pDirectory == directory else { continue }
+            if let suffix = versionSuffix(path: p) {
+                if suffix <= toolchain, newest.map({ $0.suffix < suffix }) ?? true { newest = (p, suffix) }
+            } else if p.split(separator: "/").last == "Package.swift" {
+                base = v
+            }
+        }
+        guard let base else { return true }
+        let chosen = newest.flatMap { n in (index.manifestToolsVersions[n.path] ?? base) > base ? n.path : nil }
+        return (chosen ?? directory.appending(directory.isEmpty ? "Package.swift" : "/Package.swift")) == path
+    }
+}

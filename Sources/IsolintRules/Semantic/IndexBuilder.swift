@@ -15,6 +15,10 @@ public enum IndexBuilder {
 
     public static func index(_ tree: SyntaxTree, settings: TargetSettings = .standalone) -> WorkspaceIndex {
         var index = WorkspaceIndex()
+        if PackageManifest.isManifest(path: tree.source.path) {
+            let v = PackageManifest.readToolsVersion(tree.source.bytes)
+            index.addManifest(tree.source.path, toolsVersion: ToolsVersion(major: v.major, minor: v.minor))
+        }
         let module = settings.targetName ?? ""
         let defaultMainActor = settings.defaultIsolationMainActor
         for (i, node) in tree.nodes.enumerated() {

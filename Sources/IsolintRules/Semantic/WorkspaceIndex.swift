@@ -38,6 +38,9 @@ public struct WorkspaceIndex: Sendable {
     public private(set) var viewReferencedTypes: Set<String> = []
     /// Workspace-wide facts some file shows (`KnowledgeBase.cloudKitConfiguredMarker`, …).
     public private(set) var apiMarkers: Set<String> = []
+    /// The tools version of each package manifest of the workspace, by path (`Package.swift`,
+    /// `Package@swift-5.9.swift`): which one SwiftPM reads is decided among siblings.
+    public private(set) var manifestToolsVersions: [String: ToolsVersion] = [:]
 
     /// What `finalize()` derives; nil before it.
     var tables: SymbolTables?
@@ -54,6 +57,7 @@ public struct WorkspaceIndex: Sendable {
     mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
     mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
     mutating func addMarker(_ marker: String) { apiMarkers.insert(marker) }
+    mutating func addManifest(_ path: String, toolsVersion: ToolsVersion) { manifestToolsVersions[path] = toolsVersion }
 
     public mutating func merge(_ other: WorkspaceIndex) {
         types += other.types
@@ -66,6 +70,7 @@ public struct WorkspaceIndex: Sendable {
         globalActors.formUnion(other.globalActors)
         viewReferencedTypes.formUnion(other.viewReferencedTypes)
         apiMarkers.formUnion(other.apiMarkers)
+        manifestToolsVersions.merge(other.manifestToolsVersions) { _, new in new }
         tables = nil
     }
 
@@ -156,7 +161,7 @@ extension WorkspaceIndex: Equatable {
             && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
             && a.cancelledNames == b.cancelledNames
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
-            && a.apiMarkers == b.apiMarkers
+            && a.apiMarkers == b.apiMarkers && a.manifestToolsVersions == b.manifestToolsVersions
     }
 }
 
