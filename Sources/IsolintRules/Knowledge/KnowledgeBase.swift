@@ -537,7 +537,7 @@ public enum KnowledgeBase {
 
     /// The toolchain `#if compiler(…)` conditions of a manifest are read against: the one the
     /// catalog's compiler facts were checked with (swiftc 6.3).
-    public static let assumedToolchain = (major: 6, minor: 3)
+    public static let assumedToolchain = ToolsVersion(major: 6, minor: 3)
 
     /// The lower-cased words of a CamelCase, snake_case or kebab-case name
     /// (`HTTPClientUI` → `http`, `client`, `ui`).

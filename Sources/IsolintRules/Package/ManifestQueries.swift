@@ -195,16 +195,14 @@ extension PackageManifest {
         inner = inner.dropFirst(op.count)
         let parts = inner.split(separator: ".").compactMap { Int($0) }
         guard !parts.isEmpty else { return nil }
-        let version = (parts[0], parts.count > 1 ? parts[1] : 0)
+        let version = ToolsVersion(major: parts[0], minor: parts.count > 1 ? parts[1] : 0)
         let toolchain = KnowledgeBase.assumedToolchain
-        let less = toolchain.major < version.0 || (toolchain.major == version.0 && toolchain.minor < version.1)
-        let equal = toolchain.major == version.0 && toolchain.minor == version.1
         let result: Bool
         switch op {
-        case ">=": result = !less
-        case "<": result = less
-        case "<=": result = less || equal
-        default: result = !less && !equal
+        case ">=": result = toolchain >= version
+        case "<": result = toolchain < version
+        case "<=": result = toolchain <= version
+        default: result = toolchain > version
         }
         return negated ? !result : result
     }

@@ -342,14 +342,15 @@ extension PackageManifest {
     /// toolchain, when its tools version is above `Package.swift`'s; else `Package.swift`. A
     /// manifest whose siblings the index does not know counts as read.
     public static func isRead(path: String, in index: WorkspaceIndex) -> Bool {
-        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let toolchain = ToolsVersion(
-            major: KnowledgeBase.assumedToolchain.major, minor: KnowledgeBase.assumedToolchain.minor)
+        func folder(of p: String) -> String {
+            p.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        }
+        let directory = folder(of: path)
+        let toolchain = KnowledgeBase.assumedToolchain
         var base: ToolsVersion?
         var newest: (path: String, suffix: ToolsVersion)?
         for (p, v) in index.manifestToolsVersions {
-            let pDirectory = p.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            guard pDirectory == directory else { continue }
+            guard folder(of: p) == directory else { continue }
             if let suffix = versionSuffix(path: p) {
                 if suffix <= toolchain, newest.map({ $0.suffix < suffix }) ?? true { newest = (p, suffix) }
             } else if p.split(separator: "/").last == "Package.swift" {
