@@ -526,6 +526,11 @@ struct IsolationModelTests {
         #expect(other.isolation("probe") == Isolation(.nonisolated, "file scope, not isolated to a global actor"))
         let lookalike = Probe(text, path: "Sources/Tool/notmain.swift")
         #expect(!lookalike.isolation("probe").isMainActor)
+        // SwiftPM compiles a manifest alone, as a script: `var products = […]` is main-actor state.
+        let manifest = Probe(text, path: "/pkg/Package@swift-6.0.swift")
+        #expect(
+            manifest.isolation("p2")
+                == Isolation(.mainActor, "top-level code of Package@swift-6.0.swift runs on the main actor"))
     }
 
     // RULES.md: "a non-@Sendable, non-sending closure in a main-actor position (including

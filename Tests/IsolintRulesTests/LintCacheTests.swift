@@ -14,17 +14,24 @@ import Testing
 
     @Test(arguments: RuleFixture.all().filter { $0.name.hasPrefix("fires-") })
     func incrementalLintEqualsAFreshLint(_ fixture: RuleFixture) throws {
-        let prepared = PreparedFixture(try Data(contentsOf: fixture.url))
+        // Each file of a directory fixture on its own (a manifest under its own name).
+        for (relative, url) in fixture.files {
+            let path = "/fixtures/\(fixture.rule)/\(fixture.name)" + (fixture.isDirectory ? "/\(relative)" : ".swift")
+            let seed = fixture.isDirectory ? fixture.testDescription + relative : fixture.testDescription
+            try check(PreparedFixture(try Data(contentsOf: url)), path: path, seedText: seed)
+        }
+    }
+
+    func check(_ prepared: PreparedFixture, path: String, seedText: String) throws {
         var config = Configuration()
         for d in RuleCatalog.descriptors where !d.enabledByDefault { config.ruleOverrides[d.id] = d.defaultSeverity }
         let linter = Linter(configuration: config)
-        let path = "/fixtures/\(fixture.rule)/\(fixture.name).swift"
         var bytes = prepared.bytes
         var tree = SyntaxTree.parse(SourceFile(path: path, bytes: bytes))
         let index = Linter.index([tree])
         var cache = LintCache()
         _ = linter.lint(tree, index: index, settings: prepared.settings, cache: &cache)
-        var seed = UInt64(fixture.testDescription.utf8.reduce(5381) { ($0 &* 33) &+ UInt64($1) })
+        var seed = UInt64(seedText.utf8.reduce(5381) { ($0 &* 33) &+ UInt64($1) })
         func random(_ n: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return n <= 0 ? 0 : Int((seed >> 33) % UInt64(n))

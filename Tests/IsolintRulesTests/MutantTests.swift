@@ -46,11 +46,15 @@ struct MutantTests {
 
     @Test("no trap and valid ranges and fixes on any mutant", arguments: RuleFixture.all())
     func mutantsLintCleanly(_ fixture: RuleFixture) throws {
-        let prepared = PreparedFixture(try Data(contentsOf: fixture.url))
-        for (what, bytes) in Self.mutants(of: prepared.bytes) {
-            for settings in FixValidity.settingsToTry {
-                let problems = FixValidity.problems(in: bytes, settings: settings)
-                #expect(problems.isEmpty, "\(fixture.testDescription), \(what): \(problems.prefix(3))")
+        for (relative, url) in fixture.files {
+            let prepared = PreparedFixture(try Data(contentsOf: url))
+            // A manifest is linted as one, so that the manifest rules see its mutants too.
+            let path = PackageManifest.isManifest(path: relative) ? "Package.swift" : "Sources/App/Fuzz.swift"
+            for (what, bytes) in Self.mutants(of: prepared.bytes) {
+                for settings in FixValidity.settingsToTry {
+                    let problems = FixValidity.problems(in: bytes, path: path, settings: settings)
+                    #expect(problems.isEmpty, "\(fixture.testDescription) \(relative), \(what): \(problems.prefix(3))")
+                }
             }
         }
     }

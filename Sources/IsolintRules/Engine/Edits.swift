@@ -56,17 +56,28 @@ public enum Edits {
             : lines.dropFirst().filter { !$0.allSatisfy(\.isWhitespace) }.map {
                 String($0.prefix { $0 == " " || $0 == "\t" })
             }.min { $0.count < $1.count } ?? ""
-        var out: [String] = [lines[0]]
+        return reindented(text, from: firstIndent, to: indent, lineEnding: eol)
+    }
+
+    /// Lines after the first moved from indentation `original` to `indent` (lines indented
+    /// less lose what they have; blank lines become empty). The first line is kept as it is.
+    public static func reindented(_ text: String, from original: String, to indent: String, lineEnding: String)
+        -> String
+    {
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        ).map(String.init)
+        var out = [lines.first ?? ""]
         for line in lines.dropFirst() {
             if line.allSatisfy(\.isWhitespace) {
                 out.append("")
-            } else if line.hasPrefix(firstIndent) {
-                out.append(indent + line.dropFirst(firstIndent.count))
+            } else if line.hasPrefix(original) {
+                out.append(indent + line.dropFirst(original.count))
             } else {
                 out.append(indent + line.drop { $0 == " " || $0 == "\t" })
             }
         }
-        return out.joined(separator: eol)
+        return out.joined(separator: lineEnding)
     }
 
     /// Wraps a closure's (or a code block's) statements in `wrapper { … }`: inline for one-line closures, on lines

@@ -116,7 +116,10 @@ public struct Linter: Sendable {
         var raw = nodeFindings
         var whole: [Finding] = []
         for r in fileRules { r.check(file: context, into: &whole) }
-        if !manifestRules.isEmpty, PackageManifest.isManifest(path: tree.source.path) {
+        // Manifest rules judge the manifest SwiftPM reads, not one kept for older toolchains.
+        if !manifestRules.isEmpty, PackageManifest.isManifest(path: tree.source.path),
+            PackageManifest.isRead(path: tree.source.path, in: context.index)
+        {
             let manifest = PackageManifest(tree: tree)
             for r in manifestRules { r.check(manifest: manifest, in: context, into: &whole) }
         }

@@ -237,18 +237,21 @@ extension SyntaxTree {
 
     /// Whether the file imports `module` (`import M`, `import M.Sub`, `@preconcurrency import M`,
     /// `import struct M.T`), at top level or in an `#if` branch.
-    public func imports(_ module: String) -> Bool {
+    public func imports(_ module: String) -> Bool { importedModules.contains(module) }
+
+    /// The modules the file imports, at top level or in an `#if` branch (`#if canImport(…)`).
+    public var importedModules: Set<String> {
+        var out: Set<String> = []
         var stack = children(0)
         while let n = stack.popLast() {
             switch self[n].kind {
-            case .importDecl:
-                // The parser points `name` at the module (past `struct` in `import struct M.T`).
-                if text(token: self[n].name) == module { return true }
+            // The parser points `name` at the module (past `struct` in `import struct M.T`).
+            case .importDecl: out.insert(text(token: self[n].name))
             case .ifConfig, .ifConfigClause: stack.append(contentsOf: children(n))
             default: continue
             }
         }
-        return false
+        return out
     }
 
     /// Statements of a closure or code block (its direct item children).

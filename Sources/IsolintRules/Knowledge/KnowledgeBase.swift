@@ -243,6 +243,8 @@ public enum KnowledgeBase {
     public static let observableObjectProtocol = "ObservableObject"
     public static let publishedWrapper = "Published"
     public static let observableMacro = "Observable"
+    /// `@ObservationIgnored`: a property of an `@Observable` class the macro leaves stored.
+    public static let observationIgnored = "ObservationIgnored"
 
     /// Calls that run the closure they are given where it was formed (non-escaping standard
     /// library and Foundation calls, SwiftUI callbacks on the main actor, task groups), and
@@ -431,13 +433,16 @@ public enum KnowledgeBase {
     public static let sendableFunctionConventions: Set<String> = ["c", "thin"]
 
     /// Types that are not Sendable: `AnyHashable` (its conformance is unavailable), `Any` and
-    /// `AnyObject`, mutable Foundation reference types, and the SDK classes listed above.
+    /// `AnyObject`, mutable Foundation reference types, the SDK classes listed above, and
+    /// `NSObjectProtocol` (the observer token `addObserver(forName:…)` returns: the protocol does not
+    /// refine Sendable, so swiftc reports "cannot access property 'observer' with a non-Sendable type
+    /// 'NSObjectProtocol?' from nonisolated deinit").
     /// Source: the Swift standard library and Foundation's Sendable annotations.
     public static let nonSendableTypes: Set<String> = nonSendableClasses.union([
         "AnyHashable", "Any", "AnyObject", "NSMutableData", "NSMutableSet", "NSMutableOrderedSet",
         "NSMutableAttributedString", "NSMutableURLRequest", "NSMutableIndexSet", "NSObject", "Published",
         "NSKeyedArchiver", "NSKeyedUnarchiver", "Process", "Pipe", "XMLParser", "Scanner",
-        "URLSession.DataTaskPublisher",
+        "URLSession.DataTaskPublisher", "NSObjectProtocol",
     ])
 
     /// Classes whose subclasses, when global-actor isolated, are still Sendable: swiftc accepts
@@ -453,6 +458,126 @@ public enum KnowledgeBase {
         "Sendable", "Observable", "Model", "Test", "Suite", "Entry", "UIApplicationMain", "NSApplicationMain",
         "Tag", "MainActor", "ModelActor",
     ]
+    // MARK: SwiftData and XCTest
+
+    /// Types of SDK members that rules follow through expressions (`container.mainContext`).
+    /// Source: the SwiftData documentation (`ModelContainer.mainContext`, `ModelContext.container`).
+    public static let memberTypes: [String: [String: String]] = [
+        "ModelContainer": ["mainContext": "ModelContext"],
+        "ModelContext": ["container": "ModelContainer"],
+    ]
+
+    /// Members an attached macro adds to the type it is attached to. Source: the SwiftData
+    /// documentation of `@ModelActor` (it adds `modelExecutor`, `modelContainer` and, through the
+    /// `ModelActor` protocol, `modelContext`, plus `init(modelContainer:)`).
+    public static let macroMembers: [String: [String: String]] = [
+        "ModelActor": [
+            "modelContext": "ModelContext", "modelContainer": "ModelContainer", "modelExecutor": "any ModelExecutor",
+        ]
+    ]
+
+    /// Types of SwiftUI environment values read with `@Environment(\.key)`. Source: the SwiftUI
+    /// documentation of `EnvironmentValues` (SwiftData adds `modelContext`).
+    public static let environmentValueTypes: [String: String] = [
+        "modelContext": "ModelContext", "scenePhase": "ScenePhase", "colorScheme": "ColorScheme",
+        "dismiss": "DismissAction", "openURL": "OpenURLAction", "locale": "Locale", "calendar": "Calendar",
+        "timeZone": "TimeZone", "horizontalSizeClass": "UserInterfaceSizeClass?",
+        "verticalSizeClass": "UserInterfaceSizeClass?", "isEnabled": "Bool", "editMode": "Binding<EditMode>?",
+    ]
+
+    /// SwiftData names. Source: the SwiftData documentation.
+    public static let swiftDataModule = "SwiftData"
+    public static let modelContextType = "ModelContext"
+    public static let modelContainerType = "ModelContainer"
+    /// `@Model` (a class stored by SwiftData) and `@ModelActor` (an actor owning a context).
+    public static let modelMacro = "Model"
+    public static let modelActorMacro = "ModelActor"
+    /// Attributes of `@Model` properties: `@Relationship`, and `@Transient` (not stored).
+    public static let relationshipAttribute = "Relationship"
+    public static let transientAttribute = "Transient"
+    /// `ModelContext` methods that insert and save.
+    public static let modelContextInsert = "insert"
+    public static let modelContextSave = "save"
+
+    /// Marks the workspace index records when any file has them (`WorkspaceIndex.apiMarkers`):
+    /// a `cloudKitDatabase:` argument other than `.none` (CloudKit sync configured for
+    /// SwiftData), a `@Query` property (a view reads SwiftData through a query), a reference to
+    /// `ModelContext.didSave` (something observes saves). Source: the SwiftData documentation of
+    /// `ModelConfiguration(…cloudKitDatabase:)`, `Query` and `ModelContext.didSave`.
+    public static let cloudKitConfiguredMarker = "cloudKitDatabase"
+    public static let queryMarker = "Query"
+    public static let didSaveMarker = "ModelContext.didSave"
+    public static let cloudKitDatabaseLabel = "cloudKitDatabase"
+    public static let didSaveName = "didSave"
+
+    /// XCTest's main-actor API: `waitForExpectations(timeout:)` is main-actor isolated (swiftc 6.3
+    /// on Linux reports `[#ActorIsolatedCall]` and `[#SendingRisksDataRace]` for a plain test method
+    /// calling it; `wait(for:timeout:)` and `fulfillment(of:)` are not). Source: swift-corelibs-xctest
+    /// and the compiler's diagnostics.
+    public static let xctestMainActorMethods: Set<String> = ["waitForExpectations"]
+    public static let xctestCase = "XCTestCase"
+    public static let xctestModule = "XCTest"
+    public static let testingModule = "Testing"
+    /// Swift Testing's attributes: `@Test` functions and `@Suite` types. Source: swift-testing.
+    public static let testAttribute = "Test"
+    public static let suiteAttribute = "Suite"
+
+    /// Expression macros that name a declaration without using it (`#selector(refresh)`,
+    /// `#keyPath(Model.name)`): no isolation is needed to write them. Source: the Swift book.
+    public static let referenceOnlyMacros: Set<String> = ["#selector", "#keyPath"]
+
+    /// `Timer`, and the method that stops it. Source: Foundation.
+    public static let timerType = "Timer"
+    public static let timerInvalidate = "invalidate"
+
+    // MARK: Package.swift
+
+    /// Words of a target name that say "library": what the playbook means by a library target
+    /// (networking, persistence, models, utilities) and their usual spellings in module names.
+    /// Source: the migration playbook's advice on default MainActor isolation (SE-0466), and the
+    /// module names of the corpus (`…Networking`, `…APIClient`, `…Persistence`, `…Models`, `…Core`).
+    public static let libraryModuleWords: Set<String> = [
+        "networking", "network", "net", "api", "client", "http", "persistence", "storage", "database", "db",
+        "models", "model", "core", "utilities", "utility", "utils", "util", "services", "service", "data",
+        "domain", "sdk", "shared", "common", "foundation", "cache", "sync", "repository", "parser", "parsing",
+        "logging", "analytics",
+    ]
+
+    /// Words of a target name that say "UI module": main-actor by default suits them.
+    public static let uiModuleWords: Set<String> = [
+        "ui", "view", "views", "feature", "features", "screen", "screens", "app", "design", "components",
+        "widgets", "widget", "theme", "swiftui", "presentation",
+    ]
+
+    /// The toolchain `#if compiler(…)` conditions of a manifest are read against: the one the
+    /// catalog's compiler facts were checked with (swiftc 6.3).
+    public static let assumedToolchain = ToolsVersion(major: 6, minor: 3)
+
+    /// The lower-cased words of a CamelCase, snake_case or kebab-case name
+    /// (`HTTPClientUI` → `http`, `client`, `ui`).
+    public static func nameWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let chars = Array(name)
+        for (k, c) in chars.enumerated() {
+            if !(c.isLetter || c.isNumber) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            if c.isUppercase, !current.isEmpty {
+                let previous = chars[k - 1]
+                let nextIsLower = k + 1 < chars.count && chars[k + 1].isLowercase
+                if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(c)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.map { $0.lowercased() }
+    }
 }
 
 // MARK: Build settings

@@ -31,6 +31,8 @@ public struct PackageManifest: Sendable {
         public var kind: Kind
         /// `package:` of `.product(name:package:)`.
         public var package: String?
+        /// Byte range of the entry in the `dependencies:` list (`"X"`, `.product(…)`).
+        public var range: Range<Int>
     }
 
     /// `.library(name:targets:)` and the other products.
@@ -50,6 +52,9 @@ public struct PackageManifest: Sendable {
     /// Whether a `Package(…)` call was found at all.
     public var hasPackageCall = false
     public let tree: SyntaxTree
+    /// Settings that statements after the package's declaration add to every target
+    /// (`for target in package.targets { target.swiftSettings = … }`).
+    public var manifestWideSettings = ManifestWideSettings()
 
     static let targetFactories: [String: TargetSettings.Kind] = [
         "target": .library, "executableTarget": .executable, "testTarget": .test, "macro": .macro, "plugin": .plugin,
@@ -66,15 +71,7 @@ public struct PackageManifest: Sendable {
         toolsVersion = PackageManifest.readToolsVersion(tree.source.bytes)
         packageLanguageModes = []
         targets = []
-        // `let shared: [SwiftSetting] = [...]` at file scope, used as `swiftSettings: shared`.
-        var variables: [String: Int32] = [:]
-        for (i, node) in tree.nodes.enumerated() where node.kind == .binding && tree.isFileScope(node.parent) {
-            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
-                let value = tree.children(initializer).first
-            {
-                variables[tree.name(of: Int32(i))] = value
-            }
-        }
+        let variables = PackageManifest.fileScopeValues(tree)
         for (i, node) in tree.nodes.enumerated() where node.kind == .call {
             let call = Int32(i)
             guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
@@ -113,7 +110,8 @@ public struct PackageManifest: Sendable {
                     guard let e = tree.value(of: element) else { continue }
                     if let s = PackageManifest.stringLiteral(tree, e) {
                         target.dependencies.append(s)
-                        target.references.append(Reference(name: s, kind: .byName, package: nil))
+                        target.references.append(
+                            Reference(name: s, kind: .byName, package: nil, range: tree.range(of: e)))
                     } else if tree[e].kind == .call, let n = tree.argument(of: e, labeled: "name"),
                         let nv = tree.value(of: n),
                         let s = PackageManifest.stringLiteral(tree, nv)
@@ -126,7 +124,7 @@ public struct PackageManifest: Sendable {
                             Reference(
                                 name: s,
                                 kind: factory == "product" ? .product : (factory == "target" ? .target : .byName),
-                                package: package))
+                                package: package, range: tree.range(of: e)))
                     }
                 }
             }
@@ -165,6 +163,7 @@ public struct PackageManifest: Sendable {
             }
             targets.append(target)
         }
+        manifestWideSettings = PackageManifest.readManifestWideSettings(tree, variables: variables)
     }
 
     /// `name:`, `products:` and the `.package(path:)` dependencies of the `Package(…)` call.
@@ -204,6 +203,20 @@ public struct PackageManifest: Sendable {
                 localPackagePaths.append(path)
             }
         }
+    }
+
+    /// `let shared: [SwiftSetting] = [...]` at file scope, used as `swiftSettings: shared`: the
+    /// initial value of each file-scope variable, by name.
+    static func fileScopeValues(_ tree: SyntaxTree) -> [String: Int32] {
+        var variables: [String: Int32] = [:]
+        for (i, node) in tree.nodes.enumerated() where node.kind == .binding && tree.isFileScope(node.parent) {
+            if let initializer = tree.firstChild(Int32(i), kind: .initializer),
+                let value = tree.children(initializer).first
+            {
+                variables[tree.name(of: Int32(i))] = value
+            }
+        }
+        return variables
     }
 
     /// The `.setting(…)` calls of a `swiftSettings:` value: array elements, through variables
@@ -261,19 +274,21 @@ public struct PackageManifest: Sendable {
         return String(text.dropFirst().dropLast())
     }
 
-    /// The Swift language mode of a target: its own setting, else the package's first mode,
-    /// else 6 from tools version 6.0 on and 5 before.
+    /// The Swift language mode of a target: its own setting, else a mode set for every target
+    /// after the declaration, else the newest of the package's modes (SwiftPM picks the newest
+    /// listed mode the toolchain supports), else 6 from tools version 6.0 on and 5 before.
     public func languageMode(of target: Target) -> Int {
-        target.languageMode ?? packageLanguageModes.first ?? (toolsVersion.major >= 6 ? 6 : 5)
+        target.languageMode ?? manifestWideSettings.languageMode ?? packageLanguageModes.max()
+            ?? (toolsVersion.major >= 6 ? 6 : 5)
     }
 
     public func settings(of target: Target) -> TargetSettings {
         TargetSettings(
             targetName: target.name, kind: target.kind, languageMode: languageMode(of: target),
             defaultIsolationMainActor: target.defaultIsolationMainActor,
-            upcomingFeatures: TargetConcurrency.expanded(target.upcomingFeatures),
-            completeChecking: target.upcomingFeatures.contains("StrictConcurrency")
-                || target.experimentalFeatures.contains("StrictConcurrency"))
+            upcomingFeatures: TargetConcurrency.expanded(
+                target.upcomingFeatures.union(manifestWideSettings.upcomingFeatures)),
+            completeChecking: hasCompleteChecking(target))
     }
 
     /// Source directory of a target relative to the package root.
@@ -296,5 +311,54 @@ public struct PackageManifest: Sendable {
             best = (t, dir.count)
         }
         return best?.0
+    }
+}
+
+/// A `swift-tools-version`, or the version in a `Package@swift-X.Y.swift` name.
+public struct ToolsVersion: Sendable, Equatable, Comparable {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    public static func < (a: ToolsVersion, b: ToolsVersion) -> Bool { (a.major, a.minor) < (b.major, b.minor) }
+}
+
+extension PackageManifest {
+    /// `5.9` of `Package@swift-5.9.swift` (`6` of `Package@swift-6.swift`); nil for `Package.swift`.
+    static func versionSuffix(path: String) -> ToolsVersion? {
+        guard let name = path.split(separator: "/").last, name.hasPrefix("Package@swift-"), name.hasSuffix(".swift")
+        else { return nil }
+        let parts = name.dropFirst("Package@swift-".count).dropLast(".swift".count).split(separator: ".")
+        guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
+        return ToolsVersion(major: major, minor: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+    }
+
+    /// Whether SwiftPM on the toolchain isolint assumes reads this manifest, among the sibling
+    /// manifests the index knows: the newest `Package@swift-X.Y.swift` with X.Y not above the
+    /// toolchain, when its tools version is above `Package.swift`'s; else `Package.swift`. A
+    /// manifest whose siblings the index does not know counts as read.
+    public static func isRead(path: String, in index: WorkspaceIndex) -> Bool {
+        func folder(of p: String) -> String {
+            p.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        }
+        let directory = folder(of: path)
+        let toolchain = KnowledgeBase.assumedToolchain
+        var base: ToolsVersion?
+        var newest: (path: String, suffix: ToolsVersion)?
+        for (p, v) in index.manifestToolsVersions {
+            guard folder(of: p) == directory else { continue }
+            if let suffix = versionSuffix(path: p) {
+                if suffix <= toolchain, newest.map({ $0.suffix < suffix }) ?? true { newest = (p, suffix) }
+            } else if p.split(separator: "/").last == "Package.swift" {
+                base = v
+            }
+        }
+        guard let base else { return true }
+        let chosen = newest.flatMap { n in (index.manifestToolsVersions[n.path] ?? base) > base ? n.path : nil }
+        return (chosen ?? directory.appending(directory.isEmpty ? "Package.swift" : "/Package.swift")) == path
     }
 }

@@ -36,15 +36,19 @@ public indirect enum PropertyList: Sendable, Equatable {
         var result: PropertyList?
 
         func attach(_ value: PropertyList) {
-            guard let top = stack.popLast() else {
+            guard var top = stack.popLast() else {
                 result = value
                 return
             }
+            // The frame is emptied before its container is mutated, so the container is uniquely
+            // referenced and grows in place (a copy per entry made a large pbxproj quadratic).
             switch top {
             case .dictionary(var entries, let key, _):
+                top = .array([], afterValue: false)
                 if let key { entries[key] = value }
                 stack.append(.dictionary(entries, key: nil, afterValue: true))
             case .array(var items, _):
+                top = .array([], afterValue: false)
                 items.append(value)
                 stack.append(.array(items, afterValue: true))
             }

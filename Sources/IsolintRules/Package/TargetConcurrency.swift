@@ -64,7 +64,7 @@ public struct TargetConcurrency: Sendable, Equatable {
 extension PackageManifest {
     /// A target's concurrency settings.
     public func concurrency(of target: Target) -> TargetConcurrency {
-        let features = target.upcomingFeatures.union(target.experimentalFeatures)
+        let features = features(of: target)
         return TargetConcurrency(
             languageMode: languageMode(of: target), checking: TargetConcurrency.checking(features: features),
             defaultIsolationMainActor: target.defaultIsolationMainActor, upcomingFeatures: features)

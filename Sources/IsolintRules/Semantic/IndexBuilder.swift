@@ -15,6 +15,10 @@ public enum IndexBuilder {
 
     public static func index(_ tree: SyntaxTree, settings: TargetSettings = .standalone) -> WorkspaceIndex {
         var index = WorkspaceIndex()
+        if PackageManifest.isManifest(path: tree.source.path) {
+            let v = PackageManifest.readToolsVersion(tree.source.bytes)
+            index.addManifest(tree.source.path, toolsVersion: ToolsVersion(major: v.major, minor: v.minor))
+        }
         let module = settings.targetName ?? ""
         let defaultMainActor = settings.defaultIsolationMainActor
         for (i, node) in tree.nodes.enumerated() {
@@ -52,6 +56,20 @@ public enum IndexBuilder {
             case .prefixExpr:
                 if tree.token(at: node.firstToken).kind == .prefixAmp {
                     for name in names(in: tree, n) { index.addMutated(name) }
+                }
+            case .argument:
+                if node.name >= 0, tree.token(node.name, is: "cloudKitDatabase"), let v = tree.children(n).first,
+                    tree.text(of: v) != ".none"
+                {
+                    index.addMarker(KnowledgeBase.cloudKitConfiguredMarker)
+                }
+            case .attribute:
+                if tree.token(node.name, is: "Query") { index.addMarker(KnowledgeBase.queryMarker) }
+            case .memberAccess:
+                if tree.token(node.name, is: "didSave"), let base = tree.children(n).first,
+                    tree[base].kind == .identifierExpr, tree.token(tree[base].name, is: "ModelContext")
+                {
+                    index.addMarker(KnowledgeBase.didSaveMarker)
                 }
             case .call:
                 guard let callee = tree.callee(of: n) else { continue }
@@ -235,7 +253,7 @@ public enum IndexBuilder {
         var out: [PropertyInfo] = []
         for b in tree.children(decl, kind: .binding) {
             let ty = tree.firstChild(b, kind: .type)
-            let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b)
+            let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b) ?? environmentType(tree, decl)
             var names: [String] = []
             if tree[b].name >= 0 { names.append(tree.name(of: b)) }
             for p in tree.children(b, kind: .patternName) { names.append(tree.name(of: p)) }
@@ -314,6 +332,22 @@ public enum IndexBuilder {
             let expr = tree.children(initializer).first
         else { return nil }
         return inferredType(tree, expr, depth: 0)
+    }
+
+    /// The type `@Environment(\.key)` or `@Environment(T.self)` gives an untyped property.
+    static func environmentType(_ tree: SyntaxTree, _ decl: Int32) -> String? {
+        for a in tree.attributes(of: decl) where tree.token(tree[a].name, is: "Environment") {
+            guard let arg = tree.children(a, kind: .argument).first, let v = tree.value(of: arg) else { return nil }
+            if tree[v].kind == .keyPathExpr {
+                let text = tree.text(of: v)
+                guard text.hasPrefix("\\.") else { return nil }
+                return KnowledgeBase.environmentValueTypes[String(text.dropFirst(2))]
+            }
+            if tree[v].kind == .memberAccess, tree.name(of: v) == "self", let base = tree.children(v).first {
+                return tree.text(of: base)
+            }
+        }
+        return nil
     }
 
     /// `= Store.shared`: a static member of a type (capitalised base), as a path.

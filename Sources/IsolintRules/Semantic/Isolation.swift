@@ -69,7 +69,15 @@ public struct IsolationModel: Sendable {
         self.settings = settings
     }
 
-    var isMainFile: Bool { tree.source.path == "main.swift" || tree.source.path.hasSuffix("/main.swift") }
+    /// Whether the file is compiled as a script, its top-level code (and variables) on the main
+    /// actor: a module's `main.swift`, or a package manifest, which SwiftPM compiles on its own.
+    var isMainFile: Bool {
+        tree.source.path == "main.swift" || tree.source.path.hasSuffix("/main.swift")
+            || PackageManifest.isManifest(path: tree.source.path)
+    }
+
+    /// `main.swift`, `Package.swift`: the file's name, for reasons.
+    var fileName: Substring { tree.source.path.split(separator: "/").last ?? "" }
 
     /// Isolation of the code at `node`: that of its innermost enclosing closure or declaration.
     public func isolation(at node: Int32) -> Isolation { isolation(at: node, view: .runtime) }
@@ -115,8 +123,8 @@ public struct IsolationModel: Sendable {
                     tree.enclosing(node, [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl]) == nil
                 {
                     return mark(
-                        Isolation(.mainActor, "top-level code of main.swift runs on the main actor"), inherited, certain
-                    )
+                        Isolation(.mainActor, "top-level code of \(fileName) runs on the main actor"), inherited,
+                        certain)
                 }
                 return mark(Isolation(.nonisolated, "file scope, not isolated to a global actor"), inherited, certain)
             default:
@@ -251,7 +259,51 @@ public struct IsolationModel: Sendable {
         guard let call = tree.callReceiving(closure: closure), let callee = tree.callee(of: call),
             let path = tree.plainPath(of: callee)
         else { return nil }
-        return CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree)
+        if let known = CalleeClassifier.isolation(forClosurePassedTo: path, call: call, tree: tree) { return known }
+        return workspaceParameterIsolation(closure, call: call)
+    }
+
+    /// A closure passed to a workspace function (or a method of the enclosing type) whose
+    /// parameter has a global-actor function type (`execute body: @MainActor () -> R`) runs on
+    /// that actor.
+    func workspaceParameterIsolation(_ closure: Int32, call: Int32) -> Isolation? {
+        guard let callee = tree.callee(of: call), tree[callee].kind == .identifierExpr,
+            let name = tree.calleeName(of: call), index.declaresFunction(named: name)
+        else { return nil }
+        var candidates = index.freeFunctions(named: name).map(\.info)
+        if let owner = tree.enclosingType(of: call), let s = symbol(ofTypeDecl: owner) {
+            candidates += index.methods(s).filter { $0.name == name }
+        }
+        let args = tree.arguments(of: call)
+        guard let argument = args.firstIndex(of: tree[closure].parent) else { return nil }
+        // Arguments bind to parameters as everywhere else (`CallShape`): every candidate must
+        // agree on the parameter's global actor.
+        let shape = CallShape(
+            name: name, receiver: .implicit(""), isInitializer: false, labels: args.map { tree.label(of: $0) },
+            trailing: args.map { tree[$0].flags.contains(.isTrailingClosure) })
+        var actor: String?
+        for f in candidates {
+            guard let k = shape.parameter(of: argument, in: f) else { return nil }
+            let g = f.closureParameterActors[k]
+            guard !g.isEmpty, g != KnowledgeBase.inheritActorContextAttribute, actor == nil || actor == g else {
+                return nil
+            }
+            actor = g
+        }
+        guard let actor else { return nil }
+        return Isolation(
+            actor == KnowledgeBase.mainActor ? .mainActor : .globalActor(actor),
+            "the closure parameter of \(name) is @\(actor)")
+    }
+
+    /// The index symbol of a type declaration or of an extension's extended type.
+    func symbol(ofTypeDecl decl: Int32) -> SymbolID? {
+        let module = settings.targetName ?? ""
+        if tree[decl].kind == .extensionDecl {
+            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            return index.resolveSymbol(path, in: LookupContext(module: module))
+        }
+        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
     }
 }
 

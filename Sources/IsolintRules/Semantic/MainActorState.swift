@@ -56,31 +56,10 @@ extension SemanticModel {
     }
 
     /// Whether an instance member of the type declaration `owner` (declared there, or in another
-    /// declaration or extension the index knows) is main-actor state.
+    /// declaration or extension the index knows) is main-actor state: by its own declaration
+    /// (`@MainActor func helper()` in a nonisolated test class), or by a main-actor owner.
     public func isMainActorMember(_ name: String, of owner: Int32) -> Bool {
-        for m in tree.members(of: owner) where !tree.hasModifier(m, "static") && !tree.hasModifier(m, "class") {
-            switch tree[m].kind {
-            case .varDecl where IndexBuilder.propertyInfos(tree, m).contains(where: { $0.name == name }):
-                return memberIsolation(m).isMainActor
-            case .funcDecl where tree.name(of: m) == name:
-                return memberIsolation(m).isMainActor
-            default:
-                continue
-            }
-        }
-        guard let s = symbol(of: owner) else { return false }
-        let context = index.context(of: s)
-        if let p = index.properties(s).first(where: { $0.name == name && !$0.isStatic }) {
-            if p.isNonisolated || p.isNonisolatedUnsafe { return false }
-            if p.isLet, let (t, c) = index.type(of: p, in: context), index.sendability(of: t, in: c) == .sendable {
-                return false
-            }
-            return isMainActor(declared: p.attributes)
-        }
-        if let f = index.methods(s).first(where: { $0.name == name && !$0.isStatic }) {
-            return !f.isNonisolated && isMainActor(declared: f.attributes)
-        }
-        return false
+        ownMainActorMembers(owner).contains(name)
     }
 
     /// A member's own attributes, else the owner's (main-actor) isolation.

@@ -11,12 +11,17 @@ public struct SemanticModel: Sendable {
     public let isolation: IsolationModel
     private let scopes = Memo<LocalScopes>()
     private let contexts = MemoTable<Int32, LookupContext>()
+    let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
+    /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
+    /// `#if canImport(…)`: read once, when the model is made.
+    public let importedModules: Set<String>
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
         self.index = index
         self.settings = settings
         self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
+        self.importedModules = tree.importedModules
     }
 
     public var module: String { settings.targetName ?? "" }

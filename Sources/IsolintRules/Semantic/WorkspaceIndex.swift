@@ -42,6 +42,11 @@ public struct WorkspaceIndex: Sendable {
     /// Targets with default MainActor isolation: type names each uses off the main actor
     /// (module, then name), with the first such place in words.
     public private(set) var offMainTypeUses: [String: [String: String]] = [:]
+    /// Workspace-wide facts some file shows (`KnowledgeBase.cloudKitConfiguredMarker`, …).
+    public private(set) var apiMarkers: Set<String> = []
+    /// The tools version of each package manifest of the workspace, by path (`Package.swift`,
+    /// `Package@swift-5.9.swift`): which one SwiftPM reads is decided among siblings.
+    public private(set) var manifestToolsVersions: [String: ToolsVersion] = [:]
 
     /// What `finalize()` derives; nil before it.
     var tables: SymbolTables?
@@ -65,6 +70,8 @@ public struct WorkspaceIndex: Sendable {
 
     /// Where a target with default MainActor isolation uses a type of this name off the main actor.
     public func offMainUse(ofType name: String, module: String) -> String? { offMainTypeUses[module]?[name] }
+    mutating func addMarker(_ marker: String) { apiMarkers.insert(marker) }
+    mutating func addManifest(_ path: String, toolsVersion: ToolsVersion) { manifestToolsVersions[path] = toolsVersion }
 
     public mutating func merge(_ other: WorkspaceIndex) {
         types += other.types
@@ -78,6 +85,8 @@ public struct WorkspaceIndex: Sendable {
         viewReferencedTypes.formUnion(other.viewReferencedTypes)
         forwarding += other.forwarding
         for (module, uses) in other.offMainTypeUses { addOffMainTypeUses(uses, module: module) }
+        apiMarkers.formUnion(other.apiMarkers)
+        manifestToolsVersions.merge(other.manifestToolsVersions) { _, new in new }
         tables = nil
     }
 
@@ -134,9 +143,10 @@ public struct WorkspaceIndex: Sendable {
     /// Every method of this name in the workspace: in type declarations and in extensions,
     /// those of SDK types included.
     public func methods(named name: String) -> [FunctionInfo] {
-        guard declaresFunction(named: name) else { return [] }
-        return types.flatMap { $0.functions.filter { $0.name == name } }
-            + extensions.flatMap { $0.functions.filter { $0.name == name } }
+        (t.methodsByName[name] ?? []).map { m in
+            m.inExtension
+                ? extensions[Int(m.decl)].functions[Int(m.member)] : types[Int(m.decl)].functions[Int(m.member)]
+        }
     }
 
     /// Whether a workspace enum of this name carries a closure in a payload (a cheap filter).
@@ -158,6 +168,12 @@ public struct WorkspaceIndex: Sendable {
 
     /// Module names of the workspace.
     public var modules: Set<String> { t.modules }
+
+    /// Whether some main-actor workspace type has a member (instance or static) of this name.
+    public func isMainActorMemberName(_ name: String) -> Bool { t.mainActorMemberNames.contains(name) }
+
+    /// Whether some main-actor workspace type has this simple name.
+    public func isMainActorTypeName(_ name: String) -> Bool { t.mainActorTypeNames.contains(name) }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -170,6 +186,7 @@ extension WorkspaceIndex: Equatable {
             && a.cancelledNames == b.cancelledNames
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
             && a.forwarding == b.forwarding && a.offMainTypeUses == b.offMainTypeUses
+            && a.apiMarkers == b.apiMarkers && a.manifestToolsVersions == b.manifestToolsVersions
     }
 }
 
@@ -188,10 +205,14 @@ struct SymbolTables: Sendable {
     var forwardingByName: [String: [Int32]] = [:]
     /// Names of workspace enums with a closure among their payloads (`case waiting(() -> Void)`).
     var closurePayloadEnums: Set<String> = []
+    /// Methods by name: the type declaration or extension, the member's position in it.
+    var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
     var modules: Set<String> = []
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
+    var mainActorMemberNames: Set<String> = []
+    var mainActorTypeNames: Set<String> = []
 
     init(_ index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
@@ -225,8 +246,18 @@ struct SymbolTables: Sendable {
             closurePayloadEnums.insert(d.name)
         }
         functionNames = Set(index.functions.map(\.info.name))
-        for d in index.types { for f in d.functions { functionNames.insert(f.name) } }
-        for e in index.extensions { for f in e.functions { functionNames.insert(f.name) } }
+        for (i, d) in index.types.enumerated() {
+            for (k, f) in d.functions.enumerated() {
+                functionNames.insert(f.name)
+                methodsByName[f.name, default: []].append((Int32(i), Int32(k), false))
+            }
+        }
+        for (i, e) in index.extensions.enumerated() {
+            for (k, f) in e.functions.enumerated() {
+                functionNames.insert(f.name)
+                methodsByName[f.name, default: []].append((Int32(i), Int32(k), true))
+            }
+        }
         modules.formUnion(index.extensions.map(\.module))
         for (i, e) in index.extensions.enumerated() {
             if let s = resolveTopLevel(e.extendedPath, module: e.module, index) {
@@ -238,6 +269,19 @@ struct SymbolTables: Sendable {
         let resolver = Resolver(index: index, tables: self)
         contexts = (0..<symbols.count).map { resolver.context(of: SymbolID($0)) }
         facts = TypeFacts.compute(self, index)
+        // Names of the members of main-actor types (a cheap filter before typing an expression:
+        // most member names belong to no such type).
+        for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
+            mainActorTypeNames.insert(sym.name)
+            for d in sym.decls {
+                for p in index.types[Int(d)].properties { mainActorMemberNames.insert(p.name) }
+                for f in index.types[Int(d)].functions { mainActorMemberNames.insert(f.name) }
+            }
+            for e in sym.extensions {
+                for p in index.extensions[Int(e)].properties { mainActorMemberNames.insert(p.name) }
+                for f in index.extensions[Int(e)].functions { mainActorMemberNames.insert(f.name) }
+            }
+        }
     }
 
     func symbol(qualified name: String, preferring module: String?) -> SymbolID? {

@@ -1,0 +1,23 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let legacySettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v5),
+]
+
+let package = Package(
+    name: "Weather",
+    targets: [
+        .target(name: "WeatherKit", swiftSettings: legacySettings + [.enableUpcomingFeature("StrictConcurrency")]),
+        .target(
+            name: "WeatherUI",
+            dependencies: ["WeatherKit"],
+            swiftSettings: legacySettings + [.enableUpcomingFeature("StrictConcurrency")]
+        ),
+        .testTarget(
+            name: "WeatherKitTests",
+            dependencies: ["WeatherKit"],
+            swiftSettings: legacySettings + [.enableExperimentalFeature("StrictConcurrency=targeted")]
+        ),
+    ]
+)

@@ -1,0 +1,33 @@
+// fixture: target=test
+// compile: linux
+import Foundation
+import XCTest
+
+final class DownloaderTests: XCTestCase {
+    func testCompletesOnce() { // expect: xctest-main-actor-isolation@5
+        let done = expectation(description: "download finished")
+        DispatchQueue.global().async {
+            done.fulfill()
+        }
+        waitForExpectations(timeout: 1)
+    }
+
+    @MainActor
+    func testCompletesOnMain() {
+        let done = expectation(description: "main")
+        done.fulfill()
+        waitForExpectations(timeout: 1)
+    }
+
+    func testWaitsWithWaiter() {
+        let done = XCTestExpectation(description: "waiter")
+        done.fulfill()
+        wait(for: [done], timeout: 1)
+    }
+
+    func testAwaitsFulfillment() async {
+        let done = expectation(description: "async")
+        done.fulfill()
+        await fulfillment(of: [done], timeout: 1)
+    }
+}

@@ -1,0 +1,10 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Billing",
+    targets: [
+        .target(name: "Billing"),
+        .testTarget(name: "BillingTests", dependencies: ["Billing"]),
+    ]
+)
