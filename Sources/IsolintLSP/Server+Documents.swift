@@ -15,16 +15,17 @@ extension LanguageServer {
         return doc
     }
 
+    /// A second didOpen of the same URI replaces the first document: its text wins.
     func didOpen(_ params: JSON?) async throws(LSPError) {
         guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
             throw .invalidParams("didOpen needs textDocument.uri and text")
         }
         let version = item["version"]?.int ?? 0
         let path = URIPath.path(uri) ?? uri
+        if let old = documents[uri] { await old.close() }
         let doc = DocumentActor(uri: uri, path: path, text: text, version: version)
         documents[uri] = doc
-        lastPublished[uri] = nil
-        scheduleAnalysis(doc, version: version)
+        scheduleAnalysis(doc)
     }
 
     func didChange(_ params: JSON?) async throws(LSPError) {
@@ -35,21 +36,29 @@ extension LanguageServer {
         let current = await doc.version
         let version = params?.at("textDocument", "version")?.int ?? current + 1
         try await doc.apply(changes, version: version, encoding: encoding)
-        scheduleAnalysis(doc, version: version)
+        scheduleAnalysis(doc)
     }
 
     func didSave(_ params: JSON?) async throws(LSPError) {
         let doc = try document(params)
         // The saved text is already the workspace's view of this file (noteIndexPart).
         if let a = await doc.lastAnalysis {
-            noteIndexPart(
-                doc.path, a.index ?? Pipeline.indexPart(a.tree, settings: workspace.settings.settings(for: doc.path)))
+            let path = doc.path
+            if let part = a.index {
+                noteIndexPart(path, part)
+            } else {
+                let settings = workspace.settings.settings(for: path)
+                Task {
+                    let part = await DocumentActor.indexPart(a.tree, settings: settings)
+                    if self.documents[doc.uri] === doc { self.noteIndexPart(path, part) }
+                }
+            }
         }
         let path = doc.path
         if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
             applySettings()
-            await reportConfigurationProblems()
-            await reanalyzeOpenDocuments()
+            reportConfigurationProblems()
+            reanalyzeOpenDocuments()
         }
     }
 
@@ -57,69 +66,78 @@ extension LanguageServer {
         guard let uri = params?.at("textDocument", "uri")?.string else {
             throw .invalidParams("missing textDocument.uri")
         }
-        let path = documents[uri]?.path
-        documents[uri] = nil
-        indexPartTasks.removeValue(forKey: uri)?.cancel()
-        analysisTasks.removeValue(forKey: uri)?.cancel()
-        lastPublished[uri] = nil
-        lastPublishedDigest[uri] = nil
-        // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
-        if let path {
-            if let part = diskIndexPart(path) {
-                noteIndexPart(path, part)
-            } else if workspace.parts.removeValue(forKey: path) != nil {
-                scheduleRemerge()
+        if let doc = documents.removeValue(forKey: uri) {
+            await doc.close()
+            // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
+            let path = doc.path
+            let settings = workspace.settings.settings(for: path)
+            Task {
+                let part = await Self.diskIndexPart(path, settings: settings)
+                guard self.documents[uri] == nil else { return }
+                if let part {
+                    self.noteIndexPart(path, part)
+                } else if self.workspace.parts.removeValue(forKey: path) != nil {
+                    self.scheduleRemerge()
+                }
             }
         }
         if !capabilities.pullDiagnostics {
-            await notify(
-                "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+            notify("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
         }
     }
 
-    func didChangeWatchedFiles(_ params: JSON?) async {
+    func didChangeWatchedFiles(_ params: JSON?) {
         var reconfigure = false
+        var changed: [(path: String, uri: String, deleted: Bool)] = []
         for change in params?["changes"]?.array ?? [] {
             guard let uri = change["uri"]?.string, let path = URIPath.path(uri) else { continue }
             if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") { reconfigure = true; continue }
             guard path.hasSuffix(".swift"), documents[uri] == nil else { continue }
-            if change["type"]?.int == 3 {
-                workspace.parts[path] = nil
-            } else {
-                workspace.parts[path] = diskIndexPart(path)
-            }
+            changed.append((path, uri, change["type"]?.int == 3))
         }
         if reconfigure {
             applySettings()
-            await reportConfigurationProblems()
+            reportConfigurationProblems()
         }
-        workspace.remerge()
-        await reanalyzeOpenDocuments()
+        let settings = workspace.settings
+        // Files are read and indexed off the server actor; then the index is merged again.
+        Task {
+            for c in changed {
+                let part = c.deleted ? nil : await Self.diskIndexPart(c.path, settings: settings.settings(for: c.path))
+                if self.documents[c.uri] == nil { self.workspace.parts[c.path] = part }
+            }
+            _ = await self.remerge()
+            self.reanalyzeOpenDocuments()
+        }
     }
 
     /// The index part of a file as it is on disk, through the pipeline's input checks; nil when
     /// it cannot be read.
-    func diskIndexPart(_ path: String) -> WorkspaceIndex? {
+    @concurrent nonisolated static func diskIndexPart(_ path: String, settings: TargetSettings) async
+        -> WorkspaceIndex?
+    {
         guard case .success(let source) = Pipeline.read(path: path) else { return nil }
-        return Pipeline.indexPart(Pipeline.parse(source), settings: workspace.settings.settings(for: path))
+        return Pipeline.indexPart(Pipeline.parse(source), settings: settings)
     }
 
-    func didChangeConfiguration(_ params: JSON?) async {
+    func didChangeConfiguration(_ params: JSON?) {
         if let settings = params?.at("settings", "isolint"), case .object = settings {
             clientSettings = settings
         } else if capabilities.configuration {
-            let result = await request(
-                "workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
-            if let first = result?[0], case .object = first { clientSettings = first }
+            // The answer (or its timeout) applies the settings; the queue goes on meanwhile.
+            request(
+                "workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]),
+                then: .configuration(initial: false))
+            return
         }
         applySettings()
-        await reportConfigurationProblems()
-        await reanalyzeOpenDocuments()
+        reportConfigurationProblems()
+        reanalyzeOpenDocuments()
     }
 
     /// Folders added or removed: the roots change, the configuration is read again, files of
     /// removed folders leave the index (unless open), and the workspace is indexed again.
-    func didChangeWorkspaceFolders(_ params: JSON?) async {
+    func didChangeWorkspaceFolders(_ params: JSON?) {
         func paths(_ key: String) -> [String] {
             (params?.at("event", key)?.array ?? []).compactMap { $0["uri"]?.string }.compactMap(URIPath.path)
                 .map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
@@ -133,8 +151,7 @@ extension LanguageServer {
             workspace.parts[path] = nil
         }
         applySettings()
-        await reportConfigurationProblems()
-        workspace.remerge()
+        reportConfigurationProblems()
         startIndexing()
     }
 }

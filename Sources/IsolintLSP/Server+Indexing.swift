@@ -13,9 +13,12 @@ extension LanguageServer {
         indexingTask = Task { await self.indexWorkspace(roots: roots) { state.configuration(for: $0).isExcluded($0) } }
     }
 
-    func indexWorkspace(roots: [String], excluded: (String) -> Bool) async {
-        guard !roots.isEmpty else { return }
-        let files = (try? SwiftFiles.collect(roots, exclude: excluded)) ?? []
+    func indexWorkspace(roots: [String], excluded: @Sendable (String) -> Bool) async {
+        guard !roots.isEmpty else {
+            await remergeAndReanalyze()
+            return
+        }
+        let files = await Self.collect(roots, excluded: excluded)
         var token: JSON?
         if capabilities.workDoneProgress {
             let t = JSON.string("isolint-indexing-\(nextRequestID)")
@@ -23,7 +26,7 @@ extension LanguageServer {
             if await request("window/workDoneProgress/create", .object([("token", t)])) != nil { token = t }
         }
         if let t = token {
-            await notify(
+            notify(
                 "$/progress",
                 .object([
                     ("token", t),
@@ -62,7 +65,7 @@ extension LanguageServer {
             for (path, part) in results { if let part { parts[path] = part } }
             done += slice.count
             if let token {
-                await notify(
+                notify(
                     "$/progress",
                     .object([
                         ("token", token),
@@ -80,9 +83,9 @@ extension LanguageServer {
         // Open documents keep the parts of their current text.
         for (path, part) in parts where workspace.parts[path] == nil { workspace.parts[path] = part }
         workspace.settings.load(for: Array(parts.keys))
-        workspace.remerge()
+        _ = await remerge()
         if let token {
-            await notify(
+            notify(
                 "$/progress",
                 .object([
                     ("token", token),
@@ -99,20 +102,27 @@ extension LanguageServer {
                     ),
                 ]))
         }
-        await reanalyzeOpenDocuments()
+        reanalyzeOpenDocuments()
     }
 
-    func reanalyzeOpenDocuments() async {
+    /// Walking the folders is I/O: off the server actor.
+    @concurrent nonisolated static func collect(_ roots: [String], excluded: @Sendable (String) -> Bool) async
+        -> [String]
+    {
+        (try? SwiftFiles.collect(roots, exclude: excluded)) ?? []
+    }
+
+    func reanalyzeOpenDocuments() {
         // Hints show isolation the index and settings decide; the client re-asks when told.
         // Not awaited: the queue must not wait on the client's answer.
         if capabilities.inlayHintRefresh, !documents.isEmpty {
-            Task { _ = await self.request("workspace/inlayHint/refresh", .null) }
+            request("workspace/inlayHint/refresh", .null, then: .ignored)
         }
         if capabilities.pullDiagnostics {
-            // Pull clients ask again when told to.
-            if capabilities.diagnosticRefresh { _ = await request("workspace/diagnostic/refresh", .null) }
+            // Pull clients ask again when told to; nothing waits for their answer.
+            if capabilities.diagnosticRefresh { request("workspace/diagnostic/refresh", .null, then: .ignored) }
             return
         }
-        for (_, doc) in documents { scheduleAnalysis(doc, version: await doc.version) }
+        for (_, doc) in documents { scheduleAnalysis(doc) }
     }
 }

@@ -45,6 +45,6 @@ extension LanguageServer {
         let steps = plan.targets.prefix(8).enumerated().map { "\($0 + 1). \($1.name) (\($1.next.rawValue))" }
         let more = plan.targets.count > 8 ? " … \(plan.targets.count - 8) more" : ""
         let message = "isolint migration plan: " + steps.joined(separator: ", ") + more
-        await notify("window/showMessage", .object([("type", .int(3)), ("message", .string(message))]))
+        notify("window/showMessage", .object([("type", .int(3)), ("message", .string(message))]))
     }
 }

@@ -2,9 +2,13 @@ import Foundation
 import IsolintRules
 
 /// What the reader hands the server: a parsed message, or a framing/JSON error to answer.
-public enum IncomingMessage: Sendable {
+public enum IncomingMessage: Sendable, Equatable {
     case message(JSON)
+    /// Bytes that are not a JSON-RPC message: answered with ParseError (-32700), id null.
     case parseError(String)
+    /// A message over `Framer.maxMessageBytes`, skipped unread: answered with InvalidRequest
+    /// (-32600), id null.
+    case tooLarge(String)
 }
 
 /// Reads `Content-Length`-framed JSON-RPC messages from a file descriptor on its own thread.
@@ -128,25 +132,116 @@ public struct Framer: Sendable {
     }
 }
 
-/// Writes framed messages to a file descriptor, one at a time.
-public actor MessageWriter {
+/// Writes framed messages to a file descriptor from a thread of its own, so that no sender ever
+/// waits for the client to read. What the client has not read yet is bounded: an unsent
+/// `publishDiagnostics` is replaced by a newer one for the same document, and beyond
+/// `maxQueuedBytes` further messages are dropped (and counted) until the client reads again.
+// Safety: `queue`, `queuedBytes`, `dropped`, `writing` and `broken` are read and written only
+// while `condition` is locked; `fd` and `log` are constants.
+public final class MessageWriter: @unchecked Sendable {
+    public static let maxQueuedBytes = 64 << 20
     let fd: Int32
-    public init(fd: Int32 = 1) { self.fd = fd }
+    let log: @Sendable (String) -> Void
+    private let condition = NSCondition()
+    private var queue: [(key: String?, bytes: [UInt8])] = []
+    private var queuedBytes = 0
+    private var dropped = 0
+    private var writing = false
+    /// The output is closed (a write failed): everything is dropped.
+    private var broken = false
+
+    public init(fd: Int32 = 1, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.fd = fd
+        self.log = log
+        let thread = Thread { [self] in self.run() }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
 
     public func send(_ message: JSON) {
         send(serialized: message.serializedBytes())
     }
 
-    /// Sends an already serialised JSON message.
-    public func send(serialized body: [UInt8]) {
+    /// Queues an already serialised JSON message. `replacing`: a key (a document's URI for
+    /// `publishDiagnostics`) under which an older unsent message is superseded by this one.
+    public func send(serialized body: [UInt8], replacing key: String? = nil) {
         var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.append(contentsOf: body)
+        var note: String?
+        condition.lock()
+        if !broken {
+            if let key, let old = queue.firstIndex(where: { $0.key == key }) {
+                queuedBytes -= queue[old].bytes.count
+                queue.remove(at: old)
+            }
+            if queuedBytes + out.count > MessageWriter.maxQueuedBytes {
+                dropped += 1
+                if dropped == 1 || dropped % 1000 == 0 {
+                    note = "the client is not reading: \(dropped) message(s) dropped"
+                }
+            } else {
+                queuedBytes += out.count
+                queue.append((key, out))
+                condition.signal()
+            }
+        }
+        condition.unlock()
+        if let note { log(note) }
+    }
+
+    /// Bytes queued and not yet written.
+    public var pendingBytes: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return queuedBytes
+    }
+
+    /// Waits (at most `timeout` seconds) until everything queued is written: before the process exits.
+    public func drain(timeout: Double = 2) {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        while (!queue.isEmpty || writing) && !broken {
+            if !condition.wait(until: deadline) { break }
+        }
+        condition.unlock()
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty { condition.wait() }
+            let item = queue.removeFirst()
+            writing = true
+            condition.unlock()
+            let ok = writeAll(item.bytes)
+            condition.lock()
+            writing = false
+            queuedBytes -= item.bytes.count
+            if !ok {
+                broken = true
+                queue.removeAll()
+                queuedBytes = 0
+            }
+            if dropped > 0, queue.isEmpty {
+                let n = dropped
+                dropped = 0
+                condition.unlock()
+                log("the client reads again; \(n) message(s) were dropped meanwhile")
+                condition.lock()
+            }
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) -> Bool {
         var offset = 0
-        while offset < out.count {
-            let n = out[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 { return }
+            if n <= 0 { return false }
             offset += n
         }
+        return true
     }
 }
