@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from typing import Any
 
@@ -27,10 +28,13 @@ class RawClient:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def start(cls, read: bool = True) -> "RawClient":
+    async def start(cls, read: bool = True, env: dict[str, str] | None = None) -> "RawClient":
         proc = await asyncio.create_subprocess_exec(
             str(ISOLINT), "lsp", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, limit=1 << 26)
+            stderr=asyncio.subprocess.DEVNULL, env={**os.environ, **(env or {})},
+            # asyncio reads the pipe ahead into its own buffer, up to twice this: a client that
+            # does not read keeps that small (its messages must then stay under 64 KB).
+            limit=1 << 26 if read else 1 << 16)
         c = cls(proc)
         if not read:
             c.reading.clear()
