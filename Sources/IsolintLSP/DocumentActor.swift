@@ -55,13 +55,15 @@ public actor DocumentActor {
 
     /// Applies `contentChanges` of a didChange: full replacements or range edits, in order.
     /// The running analysis, now for an old version, is cancelled.
-    public func apply(_ changes: [JSON], version newVersion: Int, encoding: PositionEncoding) throws(LSPError) {
+    public func apply(
+        _ changes: [TextDocumentContentChangeEvent], version newVersion: Int, encoding: PositionEncoding
+    ) throws(LSPError) {
         var current = source
         for change in changes {
-            guard let text = change["text"]?.string else { throw .invalidParams("contentChanges entry without text") }
-            if let range = change["range"] {
+            let text = change.text
+            if let range = change.range {
                 let positions = Positions(source: current, encoding: encoding)
-                let r = try positions.byteRange(range)
+                let r = positions.byteRange(range)
                 do {
                     current = try current.replacing(r, with: Array(text.utf8))
                 } catch {

@@ -23,22 +23,15 @@ extension LanguageServer {
         if capabilities.workDoneProgress {
             let t = JSON.string("isolint-indexing-\(nextRequestID)")
             // An error answer (no result) refuses the token: then no progress is reported.
-            if await request("window/workDoneProgress/create", .object([("token", t)])) != nil { token = t }
+            if await request(WorkDoneProgressCreateRequest(token: t)) != nil { token = t }
         }
         if let t = token {
             notify(
-                "$/progress",
-                .object([
-                    ("token", t),
-                    (
-                        "value",
-                        .object([
-                            ("kind", .string("begin")), ("title", .string("isolint: indexing")),
-                            ("cancellable", .bool(true)),
-                            ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
-                        ])
-                    ),
-                ]))
+                ProgressNotification(
+                    token: t,
+                    value: .init(
+                        kind: "begin", title: "isolint: indexing", cancellable: true, message: "0/\(files.count) files",
+                        percentage: 0)))
         }
         var parts: [String: WorkspaceIndex] = [:]
         // Settings come from the manifests of the files found.
@@ -66,17 +59,11 @@ extension LanguageServer {
             done += slice.count
             if let token {
                 notify(
-                    "$/progress",
-                    .object([
-                        ("token", token),
-                        (
-                            "value",
-                            .object([
-                                ("kind", .string("report")), ("message", .string("\(done)/\(files.count) files")),
-                                ("percentage", .int(files.isEmpty ? 100 : done * 100 / files.count)),
-                            ])
-                        ),
-                    ]))
+                    ProgressNotification(
+                        token: token,
+                        value: .init(
+                            kind: "report", message: "\(done)/\(files.count) files",
+                            percentage: files.isEmpty ? 100 : done * 100 / files.count)))
             }
         }
         let cancelledEarly = Task.isCancelled
@@ -85,22 +72,8 @@ extension LanguageServer {
         workspace.settings.load(for: Array(parts.keys))
         _ = await remerge()
         if let token {
-            notify(
-                "$/progress",
-                .object([
-                    ("token", token),
-                    (
-                        "value",
-                        .object([
-                            ("kind", .string("end")),
-                            (
-                                "message",
-                                .string(
-                                    cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed")
-                            ),
-                        ])
-                    ),
-                ]))
+            let message = cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed"
+            notify(ProgressNotification(token: token, value: .init(kind: "end", message: message)))
         }
         reanalyzeOpenDocuments()
     }
@@ -116,11 +89,11 @@ extension LanguageServer {
         // Hints show isolation the index and settings decide; the client re-asks when told.
         // Not awaited: the queue must not wait on the client's answer.
         if capabilities.inlayHintRefresh, !documents.isEmpty {
-            request("workspace/inlayHint/refresh", .null, then: .ignored)
+            request(InlayHintRefreshRequest(), then: .ignored)
         }
         if capabilities.pullDiagnostics {
             // Pull clients ask again when told to; nothing waits for their answer.
-            if capabilities.diagnosticRefresh { request("workspace/diagnostic/refresh", .null, then: .ignored) }
+            if capabilities.diagnosticRefresh { request(DiagnosticRefreshRequest(), then: .ignored) }
             return
         }
         for (_, doc) in documents { scheduleAnalysis(doc) }

@@ -131,7 +131,10 @@ public actor LanguageServer {
         case "initialize":
             // In order: nothing may be handled before the server knows the client.
             do throws(LSPError) {
-                answer(id: id, .success(try initialize(params)))
+                answer(
+                    id: id,
+                    .success(JSONCoding.encode(try initialize(JSONCoding.decode(InitializeRequest.self, from: params))))
+                )
             } catch {
                 answer(id: id, .failure(error))
             }
@@ -164,49 +167,68 @@ public actor LanguageServer {
 
     /// `$/cancelRequest`: a request still being answered is answered RequestCancelled now (and
     /// its task cancelled); one already answered, or unknown, is ignored, as LSP asks.
-    func cancelRequest(_ params: JSON?) {
-        guard let id = params?["id"], let task = inFlight.removeValue(forKey: id.serialized()) else { return }
+    func cancelRequest(_ params: CancelRequestNotification) {
+        let id = params.id
+        guard let task = inFlight.removeValue(forKey: id.serialized()) else { return }
         task.cancel()
         send(errorResponse(id: id, code: ErrorCode.requestCancelled, message: "cancelled"))
     }
 
     func result(of method: String, _ params: JSON?) async throws(LSPError) -> JSON {
         switch method {
-        case "textDocument/diagnostic": return try await documentDiagnostic(params)
-        case "workspace/diagnostic": return try await workspaceDiagnostic(params)
-        case "textDocument/codeAction": return try await codeActions(params)
-        case "codeAction/resolve": return try await resolveCodeAction(params)
-        case "textDocument/hover": return try await hover(params)
-        case "textDocument/inlayHint": return try await inlayHints(params)
-        case "workspace/executeCommand": return try await executeCommand(params)
+        case DocumentDiagnosticRequest.method: return try await run(params, documentDiagnostic)
+        case WorkspaceDiagnosticRequest.method: return try await run(params, workspaceDiagnostic)
+        case CodeActionRequest.method: return try await run(params, codeActions)
+        case CodeActionResolveRequest.method: return try await run(params, resolveCodeAction)
+        case HoverRequest.method: return try await run(params, hover)
+        case InlayHintRequest.method: return try await run(params, inlayHints)
+        case ExecuteCommandRequest.method: return try await run(params, executeCommand)
         default:
             throw LSPError(ErrorCode.methodNotFound, "method not found: \(method)")
         }
     }
 
+    /// Decodes a request's params (InvalidParams naming the field when they do not fit),
+    /// answers it, encodes the answer.
+    func run<R: ClientRequest>(_ params: JSON?, _ handler: (R) async throws(LSPError) -> R.Response)
+        async throws(LSPError) -> JSON
+    {
+        let request = try JSONCoding.decode(R.self, from: params)
+        return JSONCoding.encode(try await handler(request))
+    }
+
+    /// Decodes a notification's params and handles it; one that does not fit is logged and dropped.
+    func run<N: ClientNotification>(_ params: JSON?, _ handler: (N) async throws(LSPError) -> Void)
+        async
+        throws(LSPError)
+    {
+        try await handler(try JSONCoding.decode(N.self, from: params))
+    }
+
     func handleNotification(method: String, params: JSON?) async {
-        if method == "exit" {
+        if method == ExitNotification.method {
             exitCode = state == .shutDown ? 0 : 1
             return
         }
         if state == .uninitialized { return }
-        if method == "$/cancelRequest" {
-            cancelRequest(params)
-            return
-        }
-        if state == .shutDown { return }
         do throws(LSPError) {
+            if method == CancelRequestNotification.method {
+                try await run(params, cancelRequest)
+                return
+            }
+            if state == .shutDown { return }
             switch method {
-            case "initialized": initialized()
-            case "textDocument/didOpen": try await didOpen(params)
-            case "textDocument/didChange": try await didChange(params)
-            case "textDocument/didSave": try await didSave(params)
-            case "textDocument/didClose": try await didClose(params)
-            case "workspace/didChangeWatchedFiles": didChangeWatchedFiles(params)
-            case "workspace/didChangeConfiguration": didChangeConfiguration(params)
-            case "window/workDoneProgress/cancel": indexingTask?.cancel()
-            case "$/setTrace": trace = params?["value"]?.string ?? "off"
-            case "workspace/didChangeWorkspaceFolders": didChangeWorkspaceFolders(params)
+            case InitializedNotification.method: initialized()
+            case DidOpenTextDocumentNotification.method: try await run(params, didOpen)
+            case DidChangeTextDocumentNotification.method: try await run(params, didChange)
+            case DidSaveTextDocumentNotification.method: try await run(params, didSave)
+            case DidCloseTextDocumentNotification.method: try await run(params, didClose)
+            case DidChangeWatchedFilesNotification.method: try await run(params, didChangeWatchedFiles)
+            case DidChangeConfigurationNotification.method: try await run(params, didChangeConfiguration)
+            case WorkDoneProgressCancelNotification.method: indexingTask?.cancel()
+            case SetTraceNotification.method:
+                try await run(params) { (n: SetTraceNotification) throws(LSPError) in self.trace = n.value }
+            case DidChangeWorkspaceFoldersNotification.method: try await run(params, didChangeWorkspaceFolders)
             default:
                 // Unknown notifications are ignored, as the specification asks.
                 break
@@ -227,13 +249,18 @@ public actor LanguageServer {
         ])
     }
 
-    func notify(_ method: String, _ params: JSON) {
-        send(.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]))
+    func notify<N: ServerNotification>(_ notification: N) {
+        send(
+            .object([
+                ("jsonrpc", .string("2.0")), ("method", .string(N.method)), ("params", JSONCoding.encode(notification)),
+            ]))
     }
 
     /// Sends a request to the client; `then` says what its answer is for. After
     /// `requestTimeout` without an answer the request is given up (as if answered with an error).
-    func request(_ method: String, _ params: JSON, then: PendingRequest) {
+    func request<R: ServerRequest>(_ request: R, then: PendingRequest) {
+        let method = R.method
+        let params = R.hasParams ? JSONCoding.encode(request) : .null
         let id = JSON.string("isolint-\(nextRequestID)")
         nextRequestID += 1
         let key = id.serialized()
@@ -257,23 +284,21 @@ public actor LanguageServer {
 
     /// Sends a request to the client and waits for its result (nil on error or timeout). Only a
     /// request's own task waits like this, never the message queue.
-    func request(_ method: String, _ params: JSON) async -> JSON? {
+    func request<R: ServerRequest>(_ request: R) async -> JSON? {
         await withCheckedContinuation { (c: CheckedContinuation<JSON?, Never>) in
-            request(method, params, then: .waiting(c))
+            self.request(request, then: .waiting(c))
         }
     }
 
     func logMessage(_ text: String, type: Int = 3) {
         log(text)
-        notify("window/logMessage", .object([("type", .int(type)), ("message", .string(text))]))
+        notify(LogMessageNotification(type: type, message: text))
     }
 
     /// `$/logTrace` when the client turned tracing on; `verbose` only at the verbose level.
     func logTrace(_ message: String, verbose: @autoclosure () -> String? = nil) {
         guard trace != "off" else { return }
-        var pairs: [(String, JSON)] = [("message", .string(message))]
-        if trace == "verbose", let v = verbose() { pairs.append(("verbose", .string(v))) }
-        notify("$/logTrace", .object(pairs))
+        notify(LogTraceNotification(message: message, verbose: trace == "verbose" ? verbose() : nil))
     }
 
     /// Logs the configuration's problems (a warning each) when they differ from those last
@@ -287,71 +312,40 @@ public actor LanguageServer {
 
     // MARK: Lifecycle
 
-    func initialize(_ params: JSON?) throws(LSPError) -> JSON {
+    func initialize(_ params: InitializeRequest) throws(LSPError) -> InitializeRequest.Result {
         guard state == .uninitialized else { throw LSPError(ErrorCode.invalidRequest, "initialize sent twice") }
-        capabilities = ClientCapabilities(params?["capabilities"])
-        initializationOptions = params?["initializationOptions"]
+        capabilities = ClientCapabilities(params.capabilities)
+        initializationOptions = params.initializationOptions
         encoding = capabilities.encoding(
-            clientName: params?["clientInfo"]?["name"]?.string,
-            requested: initializationOptions?["positionEncoding"]?.string)
-        trace = params?["trace"]?.string ?? "off"
-        var roots: [String] = []
-        for folder in params?["workspaceFolders"]?.array ?? [] {
-            if let uri = folder["uri"]?.string, let p = URIPath.path(uri) { roots.append(p) }
-        }
-        if roots.isEmpty, let uri = params?["rootUri"]?.string, let p = URIPath.path(uri) { roots.append(p) }
-        if roots.isEmpty, let p = params?["rootPath"]?.string { roots.append(p) }
+            clientName: params.clientInfo?.name, requested: initializationOptions?["positionEncoding"]?.string)
+        trace = params.trace ?? "off"
+        var roots = (params.workspaceFolders ?? []).compactMap { URIPath.path($0.uri) }
+        if roots.isEmpty, let uri = params.rootUri, let p = URIPath.path(uri) { roots.append(p) }
+        if roots.isEmpty, let p = params.rootPath { roots.append(p) }
         workspace.roots = roots.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         applySettings()
         state = .running
-        return .object([
-            ("capabilities", Self.serverCapabilities(encoding: encoding)),
-            ("serverInfo", .object([("name", .string("isolint")), ("version", .string(isolintVersionString))])),
-        ])
+        return .init(
+            capabilities: Self.serverCapabilities(encoding: encoding),
+            serverInfo: .init(name: "isolint", version: isolintVersionString))
     }
 
-    public static func serverCapabilities(encoding: PositionEncoding) -> JSON {
-        .object([
-            ("positionEncoding", .string(encoding.rawValue)),
-            (
-                "textDocumentSync",
-                .object([
-                    ("openClose", .bool(true)), ("change", .int(2)), ("save", .object([("includeText", .bool(false))])),
-                ])
-            ),
-            (
-                "diagnosticProvider",
-                .object([
-                    ("identifier", .string("isolint")), ("interFileDependencies", .bool(true)),
-                    ("workspaceDiagnostics", .bool(true)),
-                ])
-            ),
-            (
-                "codeActionProvider",
-                .object([
-                    ("codeActionKinds", .array([.string("quickfix"), .string("source.fixAll.isolint")])),
-                    ("resolveProvider", .bool(true)),
-                ])
-            ),
-            ("hoverProvider", .bool(true)),
-            ("inlayHintProvider", .bool(true)),
-            ("executeCommandProvider", .object([("commands", .array(Commands.all.map { .string($0) }))])),
-            (
-                "workspace",
-                .object([
-                    ("workspaceFolders", .object([("supported", .bool(true)), ("changeNotifications", .bool(true))]))
-                ])
-            ),
-        ])
+    static func serverCapabilities(encoding: PositionEncoding) -> ServerCapabilities {
+        ServerCapabilities(
+            positionEncoding: encoding.rawValue,
+            textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
+            diagnosticProvider: .init(identifier: "isolint", interFileDependencies: true, workspaceDiagnostics: true),
+            codeActionProvider: .init(codeActionKinds: ["quickfix", "source.fixAll.isolint"], resolveProvider: true),
+            hoverProvider: true, inlayHintProvider: true,
+            executeCommandProvider: .init(commands: Commands.all),
+            workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)))
     }
 
-    /// `initialized`: the client's settings first (without waiting for them: the answer, or
-    /// its timeout, goes on with `finishInitialization`).
+    static let configurationRequest = ConfigurationRequest(items: [.init(section: "isolint")])
+
     func initialized() {
         if capabilities.configuration {
-            request(
-                "workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]),
-                then: .configuration(initial: true))
+            request(Self.configurationRequest, then: .configuration(initial: true))
         } else {
             finishInitialization()
         }
@@ -361,21 +355,14 @@ public actor LanguageServer {
     /// problems and indexing.
     func finishInitialization() {
         if capabilities.watchedFilesDynamicRegistration {
-            let watchers: JSON = .array(
-                ["**/*.swift", "**/Package.swift", "**/.isolint.json"].map { .object([("globPattern", .string($0))]) })
+            let watchers = ["**/*.swift", "**/Package.swift", "**/.isolint.json"].map {
+                RegisterCapabilityRequest.Registration.Options.Watcher(globPattern: $0)
+            }
             request(
-                "client/registerCapability",
-                .object([
-                    (
-                        "registrations",
-                        .array([
-                            .object([
-                                ("id", .string("isolint-watched-files")),
-                                ("method", .string("workspace/didChangeWatchedFiles")),
-                                ("registerOptions", .object([("watchers", watchers)])),
-                            ])
-                        ])
-                    )
+                RegisterCapabilityRequest(registrations: [
+                    .init(
+                        id: "isolint-watched-files", method: DidChangeWatchedFilesNotification.method,
+                        registerOptions: .init(watchers: watchers))
                 ]), then: .registration)
             return
         }

@@ -136,6 +136,12 @@ async def test_positions_past_the_end_and_edits_of_unknown_or_closed_documents(r
     assert r == {"jsonrpc": "2.0", "id": r["id"], "result": None}
     r = await c.request("textDocument/hover", c.hover_params(URI, 0, 10**6))
     assert "result" in r
+    r = await c.request("textDocument/hover", c.hover_params(URI, 2**63 - 1, 2**63 - 1))
+    assert r["result"] is None
+    r = await c.request("textDocument/hover", c.hover_params(URI, 0, 2**63 - 1))
+    assert "result" in r
+    r = await c.request("textDocument/hover", c.hover_params(URI, -5, -5))
+    assert "result" in r
     far = {"start": {"line": 10**6, "character": 0}, "end": {"line": 10**6 + 1, "character": 5}}
     r = await c.request("textDocument/codeAction", {"textDocument": {"uri": URI}, "range": far, "context": {"diagnostics": []}})
     assert "result" in r
