@@ -57,6 +57,9 @@ public struct Framer: Sendable {
     /// The frame whose header has been read: where its body starts in `buffer`, its length, how
     /// far the body has been searched for an embedded header, and whether it is being dropped.
     var body: (start: Int, length: Int, scanned: Int, discard: Bool)?
+    /// After a bad header block: what follows is searched for the next `Content-Length`, not
+    /// read as a header.
+    var seeking = false
     /// Messages larger than this are refused (and skipped) rather than buffered: a 10 MB
     /// document, JSON-escaped, fits with room to spare.
     public static let maxMessageBytes = 32 << 20
@@ -127,6 +130,10 @@ public struct Framer: Sendable {
                 } catch {
                     return .parseError("invalid JSON: \(error)")
                 }
+            }
+            if seeking {
+                seek()
+                if seeking { return nil }
             }
             guard let headerEnd = find([13, 10, 13, 10], from: start) else {
                 // Guard against a header that never ends.
@@ -216,22 +223,30 @@ public struct Framer: Sendable {
         return nil
     }
 
-    /// Drops bytes up to the next `Content-Length` header after `offset`. When there is none
-    /// yet, keeps only a tail that could be the start of one (it may be split across reads), and
-    /// always moves past `offset`, so a bad header block is never read twice.
+    /// Drops bytes up to the next `Content-Length` header after `offset`; when there is none
+    /// yet, keeps seeking in the bytes that arrive later (the rest of a bad frame is no header),
+    /// holding only a tail that could be the start of one (it may be split across reads). Always
+    /// moves past `offset`, so a bad header block is never read twice.
     mutating func skipToNextHeader(after offset: Int) {
-        // Header names are case-insensitive.
+        start = min(offset, buffer.count)
+        seeking = true
+        seek()
+    }
+
+    /// While seeking: moves `start` to the next `content-length` (any case), or to the tail.
+    mutating func seek() {
         let needle = Array("content-length".utf8)
         func lower(_ b: UInt8) -> UInt8 { b >= 65 && b <= 90 ? b + 32 : b }
-        var i = min(offset, buffer.count)
+        var i = start
         while i + needle.count <= buffer.count {
             if lower(buffer[i]) == needle[0], buffer[i..<(i + needle.count)].map(lower).elementsEqual(needle) {
                 start = i
+                seeking = false
                 return
             }
             i += 1
         }
-        var keep = min(needle.count - 1, buffer.count - min(offset, buffer.count))
+        var keep = min(needle.count - 1, buffer.count - start)
         while keep > 0, !buffer[(buffer.count - keep)...].map(lower).elementsEqual(needle[0..<keep]) { keep -= 1 }
         start = buffer.count - keep
     }

@@ -486,3 +486,41 @@ struct InlayHintRefreshRequest: ServerRequest {
     static let method = "workspace/inlayHint/refresh"
     static let hasParams = false
 }
+
+/// Every message type the client may send, by method: its params decoded as that type (the
+/// framing fuzzer decodes every message it finds this way). Nil for a method the server does
+/// not know.
+enum ClientMessages {
+    static func decode(method: String, params: JSON?) -> Result<Void, LSPError>? {
+        func run<T: Decodable>(_ type: T.Type) -> Result<Void, LSPError> {
+            do throws(LSPError) {
+                _ = try JSONCoding.decode(type, from: params)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch method {
+        case InitializeRequest.method: return run(InitializeRequest.self)
+        case HoverRequest.method: return run(HoverRequest.self)
+        case CodeActionRequest.method: return run(CodeActionRequest.self)
+        case CodeActionResolveRequest.method: return run(CodeActionResolveRequest.self)
+        case DocumentDiagnosticRequest.method: return run(DocumentDiagnosticRequest.self)
+        case WorkspaceDiagnosticRequest.method: return run(WorkspaceDiagnosticRequest.self)
+        case InlayHintRequest.method: return run(InlayHintRequest.self)
+        case ExecuteCommandRequest.method: return run(ExecuteCommandRequest.self)
+        case CancelRequestNotification.method: return run(CancelRequestNotification.self)
+        case SetTraceNotification.method: return run(SetTraceNotification.self)
+        case WorkDoneProgressCancelNotification.method: return run(WorkDoneProgressCancelNotification.self)
+        case DidOpenTextDocumentNotification.method: return run(DidOpenTextDocumentNotification.self)
+        case DidChangeTextDocumentNotification.method: return run(DidChangeTextDocumentNotification.self)
+        case DidSaveTextDocumentNotification.method: return run(DidSaveTextDocumentNotification.self)
+        case DidCloseTextDocumentNotification.method: return run(DidCloseTextDocumentNotification.self)
+        case DidChangeWatchedFilesNotification.method: return run(DidChangeWatchedFilesNotification.self)
+        case DidChangeConfigurationNotification.method: return run(DidChangeConfigurationNotification.self)
+        case DidChangeWorkspaceFoldersNotification.method: return run(DidChangeWorkspaceFoldersNotification.self)
+        case ShutdownRequest.method, InitializedNotification.method, ExitNotification.method: return .success(())
+        default: return nil
+        }
+    }
+}
