@@ -31,7 +31,9 @@ class RawClient:
     async def start(cls, read: bool = True, env: dict[str, str] | None = None) -> "RawClient":
         proc = await asyncio.create_subprocess_exec(
             str(ISOLINT), "lsp", stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL, env={**os.environ, **(env or {})},
+            # ISOLINT_E2E_STDERR: a file for the server's log (debugging a test).
+            stderr=open(os.environ["ISOLINT_E2E_STDERR"], "ab") if "ISOLINT_E2E_STDERR" in os.environ
+            else asyncio.subprocess.DEVNULL, env={**os.environ, **(env or {})},
             # asyncio reads the pipe ahead into its own buffer, up to twice this: a client that
             # does not read keeps that small (its messages must then stay under 64 KB).
             limit=1 << 26 if read else 1 << 16)
