@@ -229,7 +229,8 @@ struct FramingFuzzRegressionTests {
     @Test(arguments: [
         // A body one byte longer than sent: it ends on the CR of the blank line.
         #"Content-Length: 120"# + "\r\n\r\n"
-            + #"{"jsonrpc":erver-2", "method": "workspace/configuration", "params\#u{12}": {" "id":"textDocument": [{"section": "isolint"}]}}"#
+            + #"{"jsonrpc":erver-2", "method": "workspace/configuration", "params\#u{12}": "#
+            + #"{" "id":"textDocument": [{"section": "isolint"}]}}"#
     ])
     func theFrameAfterTheGarbageArrives(_ input: String) {
         let got = Self.run(Array(input.utf8))

@@ -133,9 +133,8 @@ struct FixKillTests {
                     Issue.record("run \(runs): \(names[k]) is neither the old file nor the new one")
                 }
                 if mode(names[k]) != modes[k] {
-                    Issue.record(
-                        "run \(runs): \(names[k]) has mode \(String(mode(names[k]), radix: 8)), not \(String(modes[k], radix: 8))"
-                    )
+                    let (got, want) = (String(mode(names[k]), radix: 8), String(modes[k], radix: 8))
+                    Issue.record("run \(runs): \(names[k]) has mode \(got), not \(want)")
                 }
             }
             if newer > 0 && newer < names.count - readOnly.count { partial += 1 }
