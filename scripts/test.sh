@@ -10,8 +10,10 @@
 #      anything it cannot install fails the run,
 #   5. `isolint lint Sources` must report nothing (the tool lints clean with its own rules),
 #   6. the sources formatted as the toolchain's swift-format does it (.swift-format),
-#   7. bounded libFuzzer runs: the parser (FUZZ_SECONDS, default 60) and the whole linter with
-#      every fix applied (LINT_FUZZ_SECONDS, default 60); 0 skips one.
+#   7. bounded libFuzzer runs: the parser (FUZZ_SECONDS, default 60), the whole linter with
+#      every fix applied (LINT_FUZZ_SECONDS, default 60) and the language server's framing and
+#      message decoding (FRAMING_FUZZ_SECONDS, default 60); 0 skips one. Each reports its
+#      executions per second and in total.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
@@ -63,7 +65,7 @@ done < <(git ls-files 'Sources/*.swift' 'Plugins/*.swift' 'Fuzz/*.swift' 'Tests/
 echo "all sources formatted"
 
 step "fuzz"
-scripts/fuzz.sh "${FUZZ_SECONDS:-60}" "${LINT_FUZZ_SECONDS:-60}"
+scripts/fuzz.sh "${FUZZ_SECONDS:-60}" "${LINT_FUZZ_SECONDS:-60}" "${FRAMING_FUZZ_SECONDS:-60}"
 echo
 echo "all checks passed"
 echo "isolint: $((swift_tests + e2e_tests)) passed, 0 failed"

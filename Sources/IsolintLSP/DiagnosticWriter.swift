@@ -19,42 +19,32 @@ public struct DiagnosticWriter: Sendable {
         self.relatedInformation = capabilities.relatedInformation
     }
 
-    public func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> JSON {
-        var pairs: [(String, JSON)] = [
-            ("range", positions.range(f.range)),
-            ("severity", .int(f.severity.lspSeverity)),
-            ("code", .string(f.ruleID)),
-        ]
-        if let base = docsBaseURL {
-            pairs.append(
-                (
-                    "codeDescription",
-                    .object([("href", .string(base.hasSuffix("/") ? base + f.ruleID : base + "/" + f.ruleID))])
-                ))
-        }
-        pairs.append(("source", .string("isolint")))
-        pairs.append(("message", .string(f.message)))
-        if fadedRules.contains(f.ruleID) { pairs.append(("tags", .array([.int(1)]))) }
-        if relatedInformation, !f.notes.isEmpty {
-            pairs.append(
-                (
-                    "relatedInformation",
-                    .array(
-                        f.notes.map { n in
-                            .object([
-                                ("location", .object([("uri", .string(uri)), ("range", positions.range(n.range))])),
-                                ("message", .string(n.message)),
-                            ])
-                        })
-                ))
-        }
-        // Which finding of which version: the document is the request's own.
-        pairs.append(("data", .object([("version", .int(version)), ("index", .int(index))])))
-        return .object(pairs)
+    public func diagnostic(_ f: Finding, index: Int, uri: String, version: Int, _ positions: Positions) -> Diagnostic {
+        Diagnostic(
+            range: positions.lspRange(f.range), severity: f.severity.lspSeverity, code: f.ruleID,
+            codeDescription: docsBaseURL.map { .init(href: $0.hasSuffix("/") ? $0 + f.ruleID : $0 + "/" + f.ruleID) },
+            source: "isolint", message: f.message, tags: fadedRules.contains(f.ruleID) ? [1] : nil,
+            relatedInformation: relatedInformation && !f.notes.isEmpty
+                ? f.notes.map {
+                    .init(location: Location(uri: uri, range: positions.lspRange($0.range)), message: $0.message)
+                }
+                : nil,
+            // Which finding of which version: the document is the request's own.
+            data: .init(version: version, index: index))
     }
 
-    /// The `publishDiagnostics` params, exactly as serialising `diagnostic(…)` values would
-    /// write them.
+    /// The `publishDiagnostics` notification through the protocol types: what `publishParams`
+    /// writes by hand, byte for byte (a test holds them to it).
+    public func publishNotification(uri: String, version: Int, findings: [Finding], _ positions: Positions)
+        -> PublishDiagnosticsNotification
+    {
+        PublishDiagnosticsNotification(
+            uri: uri, version: version,
+            diagnostics: findings.enumerated().map { diagnostic($1, index: $0, uri: uri, version: version, positions) })
+    }
+
+    /// The `publishDiagnostics` params, exactly as serialising `publishNotification(…)` would
+    /// write them, without building a value per diagnostic first: this is on every keystroke's path.
     public func publishParams(uri: String, version: Int, findings: [Finding], _ positions: Positions) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(findings.count * 360 + 128)
@@ -77,7 +67,7 @@ public struct DiagnosticWriter: Sendable {
         for (i, f) in findings.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             if (relatedInformation && !f.notes.isEmpty) || docsBaseURL != nil {
-                diagnostic(f, index: i, uri: uri, version: version, positions).write(&out)
+                JSONCoding.encode(diagnostic(f, index: i, uri: uri, version: version, positions)).write(&out)
                 continue
             }
             append(#"{"range":{"start":"#)

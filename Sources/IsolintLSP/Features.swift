@@ -16,27 +16,31 @@ public enum Commands {
 extension LanguageServer {
     // MARK: Pull diagnostics
 
-    func documentDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
-        let doc = try document(params)
+    func documentDiagnostic(_ params: DocumentDiagnosticRequest) async throws(LSPError)
+        -> DocumentDiagnosticRequest.Report
+    {
+        let doc = try document(params.textDocument)
         guard let a = await currentAnalysis(doc) else { throw LSPError(ErrorCode.contentModified, "document changed") }
-        let positions = Positions(source: a.tree.source, encoding: encoding)
-        let writer = tools(for: doc.path).writer
-        let items = JSON.array(
-            a.findings.enumerated().map {
-                writer.diagnostic($1, index: $0, uri: doc.uri, version: a.version, positions)
-            })
+        let items = diagnostics(a, uri: doc.uri, path: doc.path)
         let resultID = Self.resultID(a.version, items)
-        if params?["previousResultId"]?.string == resultID {
-            return .object([("kind", .string("unchanged")), ("resultId", .string(resultID))])
+        if params.previousResultId == resultID { return .init(kind: "unchanged", resultId: resultID, items: nil) }
+        return .init(kind: "full", resultId: resultID, items: items)
+    }
+
+    /// An analysis's findings as diagnostics.
+    func diagnostics(_ a: Analysis, uri: String, path: String) -> [Diagnostic] {
+        let positions = Positions(source: a.tree.source, encoding: encoding)
+        let writer = tools(for: path).writer
+        return a.findings.enumerated().map {
+            writer.diagnostic($1, index: $0, uri: uri, version: a.version, positions)
         }
-        return .object([("kind", .string("full")), ("resultId", .string(resultID)), ("items", items)])
     }
 
     /// A result id that changes exactly when the report does: the version and a digest of the
     /// items (FNV-1a), so a re-analysis with the same outcome stays `unchanged`.
-    static func resultID(_ version: Int, _ items: JSON) -> String {
+    static func resultID(_ version: Int, _ items: [Diagnostic]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in items.serializedBytes() {
+        for b in JSONCoding.encode(items).serializedBytes() {
             hash ^= UInt64(b)
             hash = hash &* 0x100_0000_01b3
         }
@@ -45,22 +49,16 @@ extension LanguageServer {
 
     // MARK: Code actions
 
-    func workspaceEdit(uri: String, version: Int, edits: [ByteEdit], _ positions: Positions) -> JSON {
-        let textEdits = JSON.array(edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(positions.textEdit))
+    func workspaceEdit(uri: String, version: Int, edits: [ByteEdit], _ positions: Positions) -> WorkspaceEdit {
+        let textEdits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(positions.lspTextEdit)
         if capabilities.documentChanges {
-            return .object([
-                (
-                    "documentChanges",
-                    .array([
-                        .object([
-                            ("textDocument", .object([("uri", .string(uri)), ("version", .int(version))])),
-                            ("edits", textEdits),
-                        ])
-                    ])
-                )
-            ])
+            return WorkspaceEdit(
+                changes: nil,
+                documentChanges: [
+                    .init(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: textEdits)
+                ])
         }
-        return .object([("changes", .object([(uri, textEdits)]))])
+        return WorkspaceEdit(changes: [uri: textEdits], documentChanges: nil)
     }
 
     /// Whether fix-all has anything to do: the shared engine chooses at least one fix.
@@ -115,18 +113,18 @@ extension LanguageServer {
         return Edits.lineAbove(tree, f.range.lowerBound, "// isolint:disable-next-line \(f.ruleID)")
     }
 
-    func codeActions(_ params: JSON?) async throws(LSPError) -> JSON {
-        let doc = try document(params)
-        guard let a = await currentAnalysis(doc) else { return .array([]) }
+    func codeActions(_ params: CodeActionRequest) async throws(LSPError) -> [CodeActionOrCommand] {
+        let doc = try document(params.textDocument)
+        guard let a = await currentAnalysis(doc) else { return [] }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let range = try positions.byteRange(params?["range"])
-        let only = params?.at("context", "only")?.array?.compactMap(\.string)
+        let range = positions.byteRange(params.range)
+        let only = params.context?.only
         func wanted(_ kind: String) -> Bool {
             guard let only else { return true }
             return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
         }
         let uri = doc.uri
-        var actions: [JSON] = []
+        var actions: [CodeActionOrCommand] = []
         if wanted("quickfix") {
             for (i, f) in a.findings.enumerated()
             where f.range.lowerBound <= range.upperBound && range.lowerBound <= f.range.upperBound {
@@ -156,45 +154,39 @@ extension LanguageServer {
                     data: [.s("fixAll"), .s(uri), .i(a.version), .i(0), .i(0)], edits: edits, uri: uri,
                     version: a.version, positions))
         }
-        return .array(actions)
+        return actions
     }
 
     func action(
-        title: String, kind: String, diagnostic: JSON?, preferred: Bool, data: [ActionDataPart], edits: [ByteEdit],
-        uri: String, version: Int, _ positions: Positions
-    ) -> JSON {
+        title: String, kind: String, diagnostic: Diagnostic?, preferred: Bool, data: [ActionDataPart],
+        edits: [ByteEdit], uri: String, version: Int, _ positions: Positions
+    ) -> CodeActionOrCommand {
         // A client without code action literals takes `Command`s (LSP 3.17 §codeAction).
         guard capabilities.codeActionLiteralSupport else {
-            return .object([
-                ("title", .string(title)), ("command", .string(Commands.applyFix)),
-                ("arguments", .array(data.map(\.json))),
-            ])
+            return .command(Command(title: title, command: Commands.applyFix, arguments: data.map(\.json)))
         }
-        var pairs: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
-        if let diagnostic { pairs.append(("diagnostics", .array([diagnostic]))) }
-        if preferred { pairs.append(("isPreferred", .bool(true))) }
-        if capabilities.codeActionResolve {
-            pairs.append(("data", .array(data.map(\.json))))
-        } else {
-            pairs.append(("edit", workspaceEdit(uri: uri, version: version, edits: edits, positions)))
-        }
-        return .object(pairs)
+        let resolve = capabilities.codeActionResolve
+        return .action(
+            CodeAction(
+                title: title, kind: kind, diagnostics: diagnostic.map { [$0] }, isPreferred: preferred ? true : nil,
+                data: resolve ? data.map(\.json) : nil,
+                edit: resolve ? nil : workspaceEdit(uri: uri, version: version, edits: edits, positions)))
     }
 
-    func resolveCodeAction(_ params: JSON?) async throws(LSPError) -> JSON {
-        guard let params, let data = params["data"]?.array else {
+    func resolveCodeAction(_ params: CodeActionResolveRequest) async throws(LSPError) -> JSON {
+        guard let data = params.action["data"]?.array else {
             throw .invalidParams("codeAction/resolve needs the data this server attached")
         }
         let edit = try await actionEdit(data)
-        guard case .object(var pairs) = params else { throw .invalidParams("code action must be an object") }
+        guard case .object(var pairs) = params.action else { throw .invalidParams("code action must be an object") }
         pairs.removeAll { $0.0 == "edit" }
-        pairs.append(("edit", edit))
+        pairs.append(("edit", JSONCoding.encode(edit)))
         return .object(pairs)
     }
 
     /// The workspace edit of a code action from the `data` it was offered with:
     /// `[what, uri, version, finding, fix]`.
-    func actionEdit(_ data: [JSON]) async throws(LSPError) -> JSON {
+    func actionEdit(_ data: [JSON]) async throws(LSPError) -> WorkspaceEdit {
         guard data.count == 5, let what = data[0].string, let uri = data[1].string,
             let version = data[2].int, let i = data[3].int, let j = data[4].int
         else {
@@ -208,10 +200,12 @@ extension LanguageServer {
         let edits: [ByteEdit]
         switch what {
         case "fix":
-            guard i < a.findings.count, j < a.findings[i].fixes.count else { throw .invalidParams("no such fix") }
+            guard i >= 0, i < a.findings.count, j >= 0, j < a.findings[i].fixes.count else {
+                throw .invalidParams("no such fix")
+            }
             edits = a.findings[i].fixes[j].edits
         case "disable":
-            guard i < a.findings.count else { throw .invalidParams("no such finding") }
+            guard i >= 0, i < a.findings.count else { throw .invalidParams("no such finding") }
             edits = [disableEdit(a.findings[i], a.tree)]
         default:
             edits = await fixAllEdits(a, path: doc.path)
@@ -221,13 +215,13 @@ extension LanguageServer {
 
     // MARK: Hover
 
-    func hover(_ params: JSON?) async throws(LSPError) -> JSON {
-        let doc = try document(params)
-        guard let a = await currentAnalysis(doc) else { return .null }
+    func hover(_ params: HoverRequest) async throws(LSPError) -> HoverRequest.Hover? {
+        let doc = try document(params.textDocument)
+        guard let a = await currentAnalysis(doc) else { return nil }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let offset = try positions.offset(params?["position"])
+        let offset = positions.offset(params.position)
         let hits = a.findings.filter { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }
-        guard let first = hits.first else { return .null }
+        guard let first = hits.first else { return nil }
         var md = ""
         for f in hits {
             md += "**isolint · \(f.ruleID)** (\(f.severity.rawValue))\n\n\(f.message)\n\n"
@@ -242,25 +236,22 @@ extension LanguageServer {
             md += "---\n\n"
         }
         let kind = capabilities.markdownHover ? "markdown" : "plaintext"
-        return .object([
-            ("contents", .object([("kind", .string(kind)), ("value", .string(md))])),
-            ("range", positions.range(first.range)),
-        ])
+        return .init(contents: MarkupContent(kind: kind, value: md), range: positions.lspRange(first.range))
     }
 
     // MARK: Inlay hints
 
-    func inlayHints(_ params: JSON?) async throws(LSPError) -> JSON {
-        let doc = try document(params)
+    func inlayHints(_ params: InlayHintRequest) async throws(LSPError) -> [InlayHintRequest.InlayHint] {
+        let doc = try document(params.textDocument)
         guard workspace.configuration(for: doc.path).inlayHints == true, let a = await currentAnalysis(doc) else {
-            return .array([])
+            return []
         }
         let positions = Positions(source: a.tree.source, encoding: encoding)
-        let range = try positions.byteRange(params?["range"])
+        let range = positions.byteRange(params.range)
         let tree = a.tree
         let model = IsolationModel(
             tree: tree, index: workspace.merged, settings: workspace.settings.settings(for: doc.path))
-        var hints: [JSON] = []
+        var hints: [InlayHintRequest.InlayHint] = []
         for (i, node) in tree.nodes.enumerated() {
             let n = Int32(i)
             let at: Int
@@ -280,21 +271,18 @@ extension LanguageServer {
             guard range.contains(at) || at == range.upperBound else { continue }
             let isolation = model.isolation(at: n)
             hints.append(
-                .object([
-                    ("position", positions.position(at)), ("label", .string(isolation.label)),
-                    ("tooltip", .string(isolation.reason)), ("paddingLeft", .bool(node.kind == .closure)),
-                    ("paddingRight", .bool(node.kind != .closure)),
-                ]))
+                .init(
+                    position: positions.lspPosition(at), label: isolation.label, tooltip: isolation.reason,
+                    paddingLeft: node.kind == .closure, paddingRight: node.kind != .closure))
         }
-        return .array(hints)
+        return hints
     }
 
     // MARK: Commands
 
-    func executeCommand(_ params: JSON?) async throws(LSPError) -> JSON {
-        guard let command = params?["command"]?.string else { throw .invalidParams("missing command") }
-        let args = params?["arguments"]?.array ?? []
-        switch command {
+    func executeCommand(_ params: ExecuteCommandRequest) async throws(LSPError) -> JSON {
+        let args = params.arguments ?? []
+        switch params.command {
         case Commands.fixAll:
             guard let uri = args.first?.string ?? args.first?["uri"]?.string, let doc = documents[uri] else {
                 throw .invalidParams("isolint.fixAll takes the URI of an open document")
@@ -304,14 +292,13 @@ extension LanguageServer {
             guard !edits.isEmpty else { return .null }
             let positions = Positions(source: a.tree.source, encoding: encoding)
             let edit = workspaceEdit(uri: uri, version: a.version, edits: edits, positions)
-            guard capabilities.applyEdit else { return edit }
-            _ = await request("workspace/applyEdit", .object([("label", .string("isolint: fix all")), ("edit", edit)]))
+            guard capabilities.applyEdit else { return JSONCoding.encode(edit) }
+            _ = await request(ApplyWorkspaceEditRequest(label: "isolint: fix all", edit: edit))
             return .null
         case Commands.applyFix:
             let edit = try await actionEdit(args)
-            guard capabilities.applyEdit else { return edit }
-            _ = await request(
-                "workspace/applyEdit", .object([("label", .string("isolint: apply fix")), ("edit", edit)]))
+            guard capabilities.applyEdit else { return JSONCoding.encode(edit) }
+            _ = await request(ApplyWorkspaceEditRequest(label: "isolint: apply fix", edit: edit))
             return .null
         case Commands.migrationPlan:
             return try await migrationPlan(args)
@@ -322,7 +309,7 @@ extension LanguageServer {
             guard let d = RuleCatalog.descriptor(id) else { throw .invalidParams("unknown rule '\(id)'") }
             return .string("# \(d.id) (\(d.defaultSeverity.rawValue))\n\n\(d.summary)\n\n\(d.explanation)")
         default:
-            throw .invalidParams("unknown command '\(command)'")
+            throw .invalidParams("unknown command '\(params.command)'")
         }
     }
 }

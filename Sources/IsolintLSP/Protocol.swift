@@ -1,28 +1,6 @@
 import IsolintRules
 import IsolintSyntax
 
-/// JSON-RPC and LSP error codes.
-public enum ErrorCode {
-    public static let parseError = -32700
-    public static let invalidRequest = -32600
-    public static let methodNotFound = -32601
-    public static let invalidParams = -32602
-    public static let internalError = -32603
-    public static let serverNotInitialized = -32002
-    public static let requestCancelled = -32800
-    public static let contentModified = -32801
-}
-
-public struct LSPError: Error, Sendable {
-    public var code: Int
-    public var message: String
-    public init(_ code: Int, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-    static func invalidParams(_ what: String) -> LSPError { LSPError(ErrorCode.invalidParams, what) }
-}
-
 /// What the server does with the client's declared capabilities.
 public struct ClientCapabilities: Sendable {
     public var positionEncodings: [String] = []
@@ -144,29 +122,30 @@ public struct Positions: Sendable {
         self.encoding = encoding
     }
 
-    public func position(_ offset: Int) -> JSON {
+    public func lspPosition(_ offset: Int) -> Position {
         let p = source.position(of: offset, encoding: encoding)
-        return .object([("line", .int(p.line)), ("character", .int(p.character))])
+        return Position(line: p.line, character: p.character)
     }
 
-    public func range(_ r: Range<Int>) -> JSON {
-        .object([("start", position(r.lowerBound)), ("end", position(r.upperBound))])
+    public func lspRange(_ r: Range<Int>) -> LSPRange {
+        LSPRange(start: lspPosition(r.lowerBound), end: lspPosition(r.upperBound))
     }
 
-    public func offset(_ json: JSON?) throws(LSPError) -> Int {
-        guard let line = json?["line"]?.int, let character = json?["character"]?.int else {
-            throw .invalidParams("invalid position")
-        }
-        return source.offset(of: LinePosition(line: line, character: character), encoding: encoding)
+    /// The byte offset of a position; past the end of a line or of the text, the end of it.
+    public func offset(_ p: Position) -> Int {
+        // Clamped first: a hostile Int.max column must not overflow the arithmetic below.
+        let limit = 1 << 40
+        return source.offset(
+            of: LinePosition(line: min(p.line, limit), character: min(p.character, limit)), encoding: encoding)
     }
 
-    public func byteRange(_ json: JSON?) throws(LSPError) -> Range<Int> {
-        let a = try offset(json?["start"]), b = try offset(json?["end"])
+    public func byteRange(_ r: LSPRange) -> Range<Int> {
+        let a = offset(r.start), b = offset(r.end)
         return min(a, b)..<max(a, b)
     }
 
-    public func textEdit(_ e: ByteEdit) -> JSON {
-        .object([("range", range(e.range)), ("newText", .string(e.newText))])
+    public func lspTextEdit(_ e: ByteEdit) -> TextEdit {
+        TextEdit(range: lspRange(e.range), newText: e.newText)
     }
 }
 

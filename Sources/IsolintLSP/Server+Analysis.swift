@@ -41,83 +41,61 @@ extension LanguageServer {
         scheduleRemerge()
     }
 
-    /// Recomputes a document's index part once typing pauses (not on every keystroke), off the
-    /// server actor.
-    func scheduleIndexPart(_ doc: DocumentActor) {
-        let uri = doc.uri
-        let settings = workspace.settings.settings(for: doc.path)
-        indexPartTasks[uri]?.cancel()
-        indexPartTasks[uri] = Task {
-            try? await Task.sleep(for: .milliseconds(100))
-            guard !Task.isCancelled, let a = await doc.lastAnalysis else { return }
-            let tree = a.tree
-            let part = await Self.indexPart(tree, settings: settings)
-            guard !Task.isCancelled else { return }
-            self.noteIndexPart(doc.path, part)
-        }
-    }
-
-    /// Indexing a file is CPU work: run it off the server actor, cancelled with the task awaiting it.
-    @concurrent nonisolated static func indexPart(_ tree: SyntaxTree, settings: TargetSettings) async -> WorkspaceIndex
-    {
-        Pipeline.indexPart(tree, settings: settings)
-    }
-
-    func scheduleRemerge() {
+    func scheduleRemerge(after delay: Duration = .milliseconds(150)) {
         remergeTask?.cancel()
         remergeTask = Task {
-            try? await Task.sleep(for: .milliseconds(150))
+            try? await Task.sleep(for: delay)
             guard !Task.isCancelled else { return }
             await self.remergeAndReanalyze()
         }
     }
 
     func remergeAndReanalyze() async {
-        if workspace.remerge() { await reanalyzeOpenDocuments() }
+        if await remerge() { reanalyzeOpenDocuments() }
+    }
+
+    /// Merges the index parts off the server actor; installs the result unless the parts
+    /// changed meanwhile (whoever changed them merges again). Returns whether the index changed.
+    func remerge() async -> Bool {
+        let parts = workspace.parts
+        let revision = workspace.partsRevision
+        let merged = await Self.merge(parts)
+        return workspace.install(merged, revision: revision)
+    }
+
+    @concurrent nonisolated static func merge(_ parts: [String: WorkspaceIndex]) async -> WorkspaceIndex {
+        WorkspaceState.merge(parts)
     }
 
     func currentAnalysis(_ doc: DocumentActor) async -> Analysis? {
-        let analyze = analysisFunction(for: doc.path)
-        return await doc.analysis(generation: workspace.generation, analyze: analyze)
+        await doc.currentAnalysis(generation: workspace.generation, analyze: analysisFunction(for: doc.path))
     }
 
-    /// Analyses `version` of a document in its own task; publishes unless superseded.
-    /// A newer schedule for the same document cancels this one: if it has not started analysing,
-    /// it never does; if it has, it does not publish.
-    func scheduleAnalysis(_ doc: DocumentActor, version: Int) {
+    /// Analyses the current version of a document (outside the actors) and publishes it unless
+    /// superseded meanwhile. Analyses of one document are ordered; a newer version cancels an
+    /// older one (see DocumentActor).
+    func scheduleAnalysis(_ doc: DocumentActor) {
         let analyze = analysisFunction(for: doc.path)
         let generation = workspace.generation
-        analysisTasks[doc.uri]?.cancel()
-        analysisTasks[doc.uri] = Task {
-            guard !Task.isCancelled else { return }
+        let push = !capabilities.pullDiagnostics
+        let writer = tools(for: doc.path).writer
+        let encoding = self.encoding
+        let out = self.writer
+        let settings = workspace.settings.settings(for: doc.path)
+        let path = doc.path
+        Task {
             let start = DispatchTime.now().uptimeNanoseconds
-            guard let a = await doc.analysis(expectedVersion: version, generation: generation, analyze: analyze),
-                !Task.isCancelled
-            else { return }
+            guard let a = await doc.currentAnalysis(generation: generation, analyze: analyze) else { return }
             let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            await self.publish(doc, a)
-            await self.logTrace(
+            if push { await doc.publish(a, writer: writer, encoding: encoding, to: out) }
+            self.logTrace(
                 "analysed \(doc.uri) version \(a.version): \(a.findings.count) findings",
                 verbose: "parse and lint took \((ms * 100).rounded() / 100) ms")
-            if let part = a.index { self.noteIndexPart(doc.path, part) } else { self.scheduleIndexPart(doc) }
+            if let part = a.index {
+                self.noteIndexPart(path, part)
+            } else {
+                await doc.scheduleIndexPart(settings: settings) { part in await self.noteIndexPart(path, part) }
+            }
         }
-    }
-
-    func publish(_ doc: DocumentActor, _ a: Analysis) async {
-        let uri = doc.uri
-        guard documents[uri] === doc, !capabilities.pullDiagnostics else { return }
-        if let last = lastPublished[uri], last > a.version { return }
-        let positions = Positions(source: a.tree.source, encoding: encoding)
-        let body = tools(for: doc.path).writer.publishParams(
-            uri: uri, version: a.version, findings: a.findings, positions)
-        // The same version re-analysed (a workspace change) with the same result: nothing to say.
-        if lastPublished[uri] == a.version, lastPublishedDigest[uri] == body { return }
-        lastPublished[uri] = a.version
-        lastPublishedDigest[uri] = body
-        // Serialised once: the bytes compared above are the bytes sent.
-        var message = Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":"#.utf8)
-        message += body
-        message.append(UInt8(ascii: "}"))
-        await writer.send(serialized: message)
     }
 }

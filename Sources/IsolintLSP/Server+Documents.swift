@@ -7,124 +7,130 @@ import IsolintSyntax
 extension LanguageServer {
     // MARK: Documents
 
-    func document(_ params: JSON?) throws(LSPError) -> DocumentActor {
-        guard let uri = params?.at("textDocument", "uri")?.string else {
-            throw .invalidParams("missing textDocument.uri")
-        }
-        guard let doc = documents[uri] else { throw .invalidParams("document not open: \(uri)") }
+    func document(_ id: TextDocumentIdentifier) throws(LSPError) -> DocumentActor {
+        guard let doc = documents[id.uri] else { throw .invalidParams("document not open: \(id.uri)") }
         return doc
     }
 
-    func didOpen(_ params: JSON?) async throws(LSPError) {
-        guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else {
-            throw .invalidParams("didOpen needs textDocument.uri and text")
-        }
-        let version = item["version"]?.int ?? 0
+    /// A second didOpen of the same URI replaces the first document: its text wins.
+    func didOpen(_ params: DidOpenTextDocumentNotification) async throws(LSPError) {
+        let uri = params.textDocument.uri
+        let version = params.textDocument.version ?? 0
         let path = URIPath.path(uri) ?? uri
-        let doc = DocumentActor(uri: uri, path: path, text: text, version: version)
+        if let old = documents[uri] { await old.close() }
+        let doc = DocumentActor(uri: uri, path: path, text: params.textDocument.text, version: version)
         documents[uri] = doc
-        lastPublished[uri] = nil
-        scheduleAnalysis(doc, version: version)
+        scheduleAnalysis(doc)
     }
 
-    func didChange(_ params: JSON?) async throws(LSPError) {
-        let doc = try document(params)
-        guard let changes = params?["contentChanges"]?.array else {
-            throw .invalidParams("didChange needs contentChanges")
-        }
+    func didChange(_ params: DidChangeTextDocumentNotification) async throws(LSPError) {
+        let doc = try document(TextDocumentIdentifier(uri: params.textDocument.uri))
         let current = await doc.version
-        let version = params?.at("textDocument", "version")?.int ?? current + 1
-        try await doc.apply(changes, version: version, encoding: encoding)
-        scheduleAnalysis(doc, version: version)
+        let version = params.textDocument.version ?? current + 1
+        try await doc.apply(params.contentChanges, version: version, encoding: encoding)
+        scheduleAnalysis(doc)
     }
 
-    func didSave(_ params: JSON?) async throws(LSPError) {
-        let doc = try document(params)
+    func didSave(_ params: DidSaveTextDocumentNotification) async throws(LSPError) {
+        let doc = try document(params.textDocument)
         // The saved text is already the workspace's view of this file (noteIndexPart).
         if let a = await doc.lastAnalysis {
-            noteIndexPart(
-                doc.path, a.index ?? Pipeline.indexPart(a.tree, settings: workspace.settings.settings(for: doc.path)))
+            let path = doc.path
+            if let part = a.index {
+                noteIndexPart(path, part)
+            } else {
+                let settings = workspace.settings.settings(for: path)
+                Task {
+                    let part = await DocumentActor.indexPart(a.tree, settings: settings)
+                    if self.documents[doc.uri] === doc { self.noteIndexPart(path, part) }
+                }
+            }
         }
         let path = doc.path
         if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") {
             applySettings()
-            await reportConfigurationProblems()
-            await reanalyzeOpenDocuments()
+            reportConfigurationProblems()
+            reanalyzeOpenDocuments()
         }
     }
 
-    func didClose(_ params: JSON?) async throws(LSPError) {
-        guard let uri = params?.at("textDocument", "uri")?.string else {
-            throw .invalidParams("missing textDocument.uri")
-        }
-        let path = documents[uri]?.path
-        documents[uri] = nil
-        indexPartTasks.removeValue(forKey: uri)?.cancel()
-        analysisTasks.removeValue(forKey: uri)?.cancel()
-        lastPublished[uri] = nil
-        lastPublishedDigest[uri] = nil
-        // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
-        if let path {
-            if let part = diskIndexPart(path) {
-                noteIndexPart(path, part)
-            } else if workspace.parts.removeValue(forKey: path) != nil {
-                scheduleRemerge()
+    func didClose(_ params: DidCloseTextDocumentNotification) async throws(LSPError) {
+        let uri = params.textDocument.uri
+        if let doc = documents.removeValue(forKey: uri) {
+            await doc.close()
+            // Unsaved edits die with the buffer: the workspace goes back to the file on disk.
+            let path = doc.path
+            let settings = workspace.settings.settings(for: path)
+            Task {
+                let part = await Self.diskIndexPart(path, settings: settings)
+                guard self.documents[uri] == nil else { return }
+                if let part {
+                    self.noteIndexPart(path, part)
+                } else if self.workspace.parts.removeValue(forKey: path) != nil {
+                    self.scheduleRemerge()
+                }
             }
         }
         if !capabilities.pullDiagnostics {
-            await notify(
-                "textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
+            notify(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: []))
         }
     }
 
-    func didChangeWatchedFiles(_ params: JSON?) async {
+    func didChangeWatchedFiles(_ params: DidChangeWatchedFilesNotification) async {
         var reconfigure = false
-        for change in params?["changes"]?.array ?? [] {
-            guard let uri = change["uri"]?.string, let path = URIPath.path(uri) else { continue }
+        var changed: [(path: String, uri: String, deleted: Bool)] = []
+        for change in params.changes {
+            let uri = change.uri
+            guard let path = URIPath.path(uri) else { continue }
             if path.hasSuffix("/Package.swift") || path.hasSuffix("/.isolint.json") { reconfigure = true; continue }
             guard path.hasSuffix(".swift"), documents[uri] == nil else { continue }
-            if change["type"]?.int == 3 {
-                workspace.parts[path] = nil
-            } else {
-                workspace.parts[path] = diskIndexPart(path)
-            }
+            changed.append((path, uri, change.type == 3))
         }
         if reconfigure {
             applySettings()
-            await reportConfigurationProblems()
+            reportConfigurationProblems()
         }
-        workspace.remerge()
-        await reanalyzeOpenDocuments()
+        // Read and indexed off the server actor, but awaited: a request after this notification
+        // sees its effect.
+        let settings = workspace.settings
+        for c in changed {
+            let part = c.deleted ? nil : await Self.diskIndexPart(c.path, settings: settings.settings(for: c.path))
+            if documents[c.uri] == nil { workspace.parts[c.path] = part }
+        }
+        _ = await remerge()
+        reanalyzeOpenDocuments()
     }
 
     /// The index part of a file as it is on disk, through the pipeline's input checks; nil when
     /// it cannot be read.
-    func diskIndexPart(_ path: String) -> WorkspaceIndex? {
+    @concurrent nonisolated static func diskIndexPart(_ path: String, settings: TargetSettings) async
+        -> WorkspaceIndex?
+    {
         guard case .success(let source) = Pipeline.read(path: path) else { return nil }
-        return Pipeline.indexPart(Pipeline.parse(source), settings: workspace.settings.settings(for: path))
+        return Pipeline.indexPart(Pipeline.parse(source), settings: settings)
     }
 
-    func didChangeConfiguration(_ params: JSON?) async {
-        if let settings = params?.at("settings", "isolint"), case .object = settings {
+    func didChangeConfiguration(_ params: DidChangeConfigurationNotification) {
+        if let settings = params.settings?["isolint"], case .object = settings {
             clientSettings = settings
         } else if capabilities.configuration {
-            let result = await request(
-                "workspace/configuration", .object([("items", .array([.object([("section", .string("isolint"))])]))]))
-            if let first = result?[0], case .object = first { clientSettings = first }
+            // The answer (or its timeout) applies the settings; the queue goes on meanwhile.
+            request(Self.configurationRequest, then: .configuration(initial: false))
+            return
         }
         applySettings()
-        await reportConfigurationProblems()
-        await reanalyzeOpenDocuments()
+        reportConfigurationProblems()
+        reanalyzeOpenDocuments()
     }
 
     /// Folders added or removed: the roots change, the configuration is read again, files of
     /// removed folders leave the index (unless open), and the workspace is indexed again.
-    func didChangeWorkspaceFolders(_ params: JSON?) async {
-        func paths(_ key: String) -> [String] {
-            (params?.at("event", key)?.array ?? []).compactMap { $0["uri"]?.string }.compactMap(URIPath.path)
+    func didChangeWorkspaceFolders(_ params: DidChangeWorkspaceFoldersNotification) {
+        func paths(_ folders: [WorkspaceFolder]) -> [String] {
+            folders.compactMap { URIPath.path($0.uri) }
                 .map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         }
-        let removed = paths("removed"), added = paths("added")
+        let removed = paths(params.event.removed), added = paths(params.event.added)
         workspace.roots.removeAll { removed.contains($0) }
         for root in added where !workspace.roots.contains(root) { workspace.roots.append(root) }
         let open = Set(documents.values.map(\.path))
@@ -133,8 +139,7 @@ extension LanguageServer {
             workspace.parts[path] = nil
         }
         applySettings()
-        await reportConfigurationProblems()
-        workspace.remerge()
+        reportConfigurationProblems()
         startIndexing()
     }
 }

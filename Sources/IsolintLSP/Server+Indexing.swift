@@ -13,29 +13,25 @@ extension LanguageServer {
         indexingTask = Task { await self.indexWorkspace(roots: roots) { state.configuration(for: $0).isExcluded($0) } }
     }
 
-    func indexWorkspace(roots: [String], excluded: (String) -> Bool) async {
-        guard !roots.isEmpty else { return }
-        let files = (try? SwiftFiles.collect(roots, exclude: excluded)) ?? []
+    func indexWorkspace(roots: [String], excluded: @Sendable (String) -> Bool) async {
+        guard !roots.isEmpty else {
+            await remergeAndReanalyze()
+            return
+        }
+        let files = await Self.collect(roots, excluded: excluded)
         var token: JSON?
         if capabilities.workDoneProgress {
             let t = JSON.string("isolint-indexing-\(nextRequestID)")
             // An error answer (no result) refuses the token: then no progress is reported.
-            if await request("window/workDoneProgress/create", .object([("token", t)])) != nil { token = t }
+            if await request(WorkDoneProgressCreateRequest(token: t)) != nil { token = t }
         }
         if let t = token {
-            await notify(
-                "$/progress",
-                .object([
-                    ("token", t),
-                    (
-                        "value",
-                        .object([
-                            ("kind", .string("begin")), ("title", .string("isolint: indexing")),
-                            ("cancellable", .bool(true)),
-                            ("message", .string("0/\(files.count) files")), ("percentage", .int(0)),
-                        ])
-                    ),
-                ]))
+            notify(
+                ProgressNotification(
+                    token: t,
+                    value: .init(
+                        kind: "begin", title: "isolint: indexing", cancellable: true, message: "0/\(files.count) files",
+                        percentage: 0)))
         }
         var parts: [String: WorkspaceIndex] = [:]
         // Settings come from the manifests of the files found.
@@ -62,57 +58,44 @@ extension LanguageServer {
             for (path, part) in results { if let part { parts[path] = part } }
             done += slice.count
             if let token {
-                await notify(
-                    "$/progress",
-                    .object([
-                        ("token", token),
-                        (
-                            "value",
-                            .object([
-                                ("kind", .string("report")), ("message", .string("\(done)/\(files.count) files")),
-                                ("percentage", .int(files.isEmpty ? 100 : done * 100 / files.count)),
-                            ])
-                        ),
-                    ]))
+                notify(
+                    ProgressNotification(
+                        token: token,
+                        value: .init(
+                            kind: "report", message: "\(done)/\(files.count) files",
+                            percentage: files.isEmpty ? 100 : done * 100 / files.count)))
             }
         }
         let cancelledEarly = Task.isCancelled
         // Open documents keep the parts of their current text.
         for (path, part) in parts where workspace.parts[path] == nil { workspace.parts[path] = part }
         workspace.settings.load(for: Array(parts.keys))
-        workspace.remerge()
+        _ = await remerge()
         if let token {
-            await notify(
-                "$/progress",
-                .object([
-                    ("token", token),
-                    (
-                        "value",
-                        .object([
-                            ("kind", .string("end")),
-                            (
-                                "message",
-                                .string(
-                                    cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed")
-                            ),
-                        ])
-                    ),
-                ]))
+            let message = cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed"
+            notify(ProgressNotification(token: token, value: .init(kind: "end", message: message)))
         }
-        await reanalyzeOpenDocuments()
+        reanalyzeOpenDocuments()
     }
 
-    func reanalyzeOpenDocuments() async {
+    /// Walking the folders is I/O: off the server actor.
+    @concurrent nonisolated static func collect(_ roots: [String], excluded: @Sendable (String) -> Bool) async
+        -> [String]
+    {
+        (try? SwiftFiles.collect(roots, exclude: excluded)) ?? []
+    }
+
+    func reanalyzeOpenDocuments() {
         // Hints show isolation the index and settings decide; the client re-asks when told.
         // Not awaited: the queue must not wait on the client's answer.
         if capabilities.inlayHintRefresh, !documents.isEmpty {
-            Task { _ = await self.request("workspace/inlayHint/refresh", .null) }
+            request(InlayHintRefreshRequest(), then: .ignored)
         }
         if capabilities.pullDiagnostics {
-            // Pull clients ask again when told to.
-            if capabilities.diagnosticRefresh { _ = await request("workspace/diagnostic/refresh", .null) }
+            // Pull clients ask again when told to; nothing waits for their answer.
+            if capabilities.diagnosticRefresh { request(DiagnosticRefreshRequest(), then: .ignored) }
             return
         }
-        for (_, doc) in documents { scheduleAnalysis(doc, version: await doc.version) }
+        for (_, doc) in documents { scheduleAnalysis(doc) }
     }
 }

@@ -37,14 +37,13 @@ extension LanguageServer {
             let name = "isolint-migration-plan-\(String(hash, radix: 16)).md"
             let path = NSTemporaryDirectory() + (NSTemporaryDirectory().hasSuffix("/") ? "" : "/") + name
             if FileManager.default.createFile(atPath: path, contents: Data(markdown.utf8)) {
-                _ = await request(
-                    "window/showDocument", .object([("uri", .string(URIPath.uri(path))), ("takeFocus", .bool(true))]))
+                _ = await request(ShowDocumentRequest(uri: URIPath.uri(path), takeFocus: true))
                 return
             }
         }
         let steps = plan.targets.prefix(8).enumerated().map { "\($0 + 1). \($1.name) (\($1.next.rawValue))" }
         let more = plan.targets.count > 8 ? " … \(plan.targets.count - 8) more" : ""
         let message = "isolint migration plan: " + steps.joined(separator: ", ") + more
-        await notify("window/showMessage", .object([("type", .int(3)), ("message", .string(message))]))
+        notify(ShowMessageNotification(type: 3, message: message))
     }
 }

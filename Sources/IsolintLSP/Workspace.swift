@@ -10,7 +10,11 @@ public struct WorkspaceState: Sendable {
     public var configurationProblems: [Configuration.Problem] = []
     public var settings = WorkspaceSettings(configuration: Configuration())
     /// Index contribution of each file, by path.
-    public var parts: [String: WorkspaceIndex] = [:]
+    public var parts: [String: WorkspaceIndex] = [:] {
+        didSet { partsRevision += 1 }
+    }
+    /// Bumped on every change of `parts`, so that a merge computed meanwhile is not installed.
+    public private(set) var partsRevision = 0
     /// All parts merged (recomputed when a file on disk changes).
     public private(set) var merged = WorkspaceIndex()
     /// Bumped whenever anything analyses depend on changes.
@@ -22,9 +26,18 @@ public struct WorkspaceState: Sendable {
     /// the result differs. Returns whether it did.
     @discardableResult
     public mutating func remerge() -> Bool {
-        // In path order, so that the same parts always give the same index.
-        let index = Pipeline.index(parts.sorted { $0.key < $1.key }.map(\.value))
-        guard index != merged else { return false }
+        install(WorkspaceState.merge(parts), revision: partsRevision)
+    }
+
+    /// The parts merged, in path order, so that the same parts always give the same index.
+    public static func merge(_ parts: [String: WorkspaceIndex]) -> WorkspaceIndex {
+        Pipeline.index(parts.sorted { $0.key < $1.key }.map(\.value))
+    }
+
+    /// Installs an index merged (elsewhere) from the parts at `revision`; refused when the parts
+    /// changed since. Bumps the generation when the index differs; returns whether it did.
+    public mutating func install(_ index: WorkspaceIndex, revision: Int) -> Bool {
+        guard revision == partsRevision, index != merged else { return false }
         merged = index
         generation += 1
         return true

@@ -8,7 +8,7 @@ struct DiskReport: Sendable {
     var stamp: FileStamp
     var generation: Int
     var resultID: String
-    var items: JSON
+    var items: [Diagnostic]
 }
 
 struct FileStamp: Sendable, Equatable {
@@ -28,35 +28,25 @@ extension LanguageServer {
     /// `workspace/diagnostic`: open documents from their current analysis (with their version),
     /// every other indexed file linted from disk (version null). Files unchanged since the last
     /// pull are not linted again; a report whose result id the client sent back is `unchanged`.
-    func workspaceDiagnostic(_ params: JSON?) async throws(LSPError) -> JSON {
+    func workspaceDiagnostic(_ params: WorkspaceDiagnosticRequest) async throws(LSPError)
+        -> WorkspaceDiagnosticRequest.Report
+    {
         var previous: [String: String] = [:]
-        for p in params?["previousResultIds"]?.array ?? [] {
-            if let uri = p["uri"]?.string, let value = p["value"]?.string { previous[uri] = value }
-        }
-        func report(uri: String, version: Int?, resultID: String, items: JSON) -> JSON {
-            let v: JSON = version.map { .int($0) } ?? .null
+        for p in params.previousResultIds ?? [] { previous[p.uri] = p.value }
+        func report(uri: String, version: Int?, resultID: String, items: [Diagnostic])
+            -> WorkspaceDiagnosticRequest.DocumentReport
+        {
             if previous[uri] == resultID {
-                return .object([
-                    ("uri", .string(uri)), ("version", v), ("kind", .string("unchanged")),
-                    ("resultId", .string(resultID)),
-                ])
+                return .init(uri: uri, version: version, kind: "unchanged", resultId: resultID, items: nil)
             }
-            return .object([
-                ("uri", .string(uri)), ("version", v), ("kind", .string("full")), ("resultId", .string(resultID)),
-                ("items", items),
-            ])
+            return .init(uri: uri, version: version, kind: "full", resultId: resultID, items: items)
         }
-        var reports: [JSON] = []
+        var reports: [WorkspaceDiagnosticRequest.DocumentReport] = []
         var openPaths: Set<String> = []
         for (uri, doc) in documents.sorted(by: { $0.key < $1.key }) {
             openPaths.insert(doc.path)
             guard let a = await currentAnalysis(doc) else { continue }
-            let positions = Positions(source: a.tree.source, encoding: encoding)
-            let writer = tools(for: doc.path).writer
-            let items = JSON.array(
-                a.findings.enumerated().map {
-                    writer.diagnostic($1, index: $0, uri: uri, version: a.version, positions)
-                })
+            let items = diagnostics(a, uri: uri, path: doc.path)
             reports.append(
                 report(uri: uri, version: a.version, resultID: Self.resultID(a.version, items), items: items))
         }
@@ -83,17 +73,17 @@ extension LanguageServer {
         for (path, r) in current.sorted(by: { $0.key < $1.key }) {
             reports.append(report(uri: URIPath.uri(path), version: nil, resultID: r.resultID, items: r.items))
         }
-        return .object([("items", .array(reports))])
+        return .init(items: reports)
     }
 
     /// Lints files as they are on disk against the workspace index, on every core; returns each
     /// readable file's diagnostics.
-    func lintFromDisk(_ paths: [String]) async -> [String: JSON] {
+    func lintFromDisk(_ paths: [String]) async -> [String: [Diagnostic]] {
         guard !paths.isEmpty else { return [:] }
         let index = workspace.merged
         let encoding = self.encoding
         let jobs = paths.map { (path: $0, settings: workspace.settings.settings(for: $0), tools: tools(for: $0)) }
-        return await withTaskGroup(of: (String, JSON?).self) { group in
+        return await withTaskGroup(of: (String, [Diagnostic]?).self) { group in
             for (path, settings, (linter, writer)) in jobs {
                 group.addTask {
                     guard case .success(let source) = Pipeline.read(path: path) else { return (path, nil) }
@@ -103,14 +93,13 @@ extension LanguageServer {
                     let uri = URIPath.uri(path)
                     return (
                         path,
-                        .array(
-                            findings.enumerated().map {
-                                writer.diagnostic($1, index: $0, uri: uri, version: 0, positions)
-                            })
+                        findings.enumerated().map {
+                            writer.diagnostic($1, index: $0, uri: uri, version: 0, positions)
+                        }
                     )
                 }
             }
-            var out: [String: JSON] = [:]
+            var out: [String: [Diagnostic]] = [:]
             for await (path, items) in group { if let items { out[path] = items } }
             return out
         }

@@ -124,3 +124,120 @@ struct FramingRecoveryTests {
         #expect(got.map { $0["id"] } == [.int(8)])
     }
 }
+
+@Suite("Framing: overlong, missing and oversized bodies")
+struct FramingResyncTests {
+    func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+
+    func drain(_ f: inout Framer) -> [IncomingMessage] {
+        var out: [IncomingMessage] = []
+        while let m = f.next() { out.append(m) }
+        return out
+    }
+
+    /// A frame that claims 40 bytes more than it carries used to swallow the next frame and wait
+    /// forever for bytes that never come; now the next frame's header ends it.
+    @Test func anOverlongContentLengthEndsAtTheNextHeader() {
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#
+        let bytes =
+            Array("Content-Length: \(body.utf8.count + 40)\r\n\r\n\(body)".utf8) + frame(#"{"id":2}"#)
+        for chunk in [1, 5, 64, bytes.count] {
+            var f = Framer()
+            var got: [IncomingMessage] = []
+            var k = 0
+            while k < bytes.count {
+                f.append(bytes[k..<min(k + chunk, bytes.count)])
+                k += chunk
+                got += drain(&f)
+            }
+            #expect(
+                got == [
+                    .parseError(
+                        "Content-Length \(body.utf8.count + 40) overstates the message: another message begins after "
+                            + "\(body.utf8.count) bytes"), .message(.object([("id", .int(2))])),
+                ], "chunk size \(chunk)")
+        }
+    }
+
+    @Test func aHeaderWithoutBodyThenAValidFrame() {
+        var f = Framer()
+        f.append(ArraySlice(Array("Content-Length: 100\r\n\r\n".utf8)))
+        #expect(drain(&f) == [])
+        f.append(ArraySlice(frame(#"{"id":3}"#)))
+        #expect(
+            drain(&f) == [
+                .parseError("Content-Length 100 overstates the message: another message begins after 0 bytes"),
+                .message(.object([("id", .int(3))])),
+            ])
+    }
+
+    /// The words inside a JSON string are no header: raw CR LF cannot stand in a string.
+    @Test func contentLengthInsideAStringIsJustText() {
+        var f = Framer()
+        let body = #"{"text":"Content-Length: 12\r\n\r\n"}"#
+        f.append(ArraySlice(frame(body)))
+        #expect(drain(&f) == [.message(.object([("text", .string("Content-Length: 12\r\n\r\n"))]))])
+    }
+
+    /// A 50 MB message is refused at its header and dropped as it arrives: the framer never
+    /// holds more than a read's worth of it.
+    @Test func anOversizedMessageIsSkippedWithBoundedMemory() {
+        var f = Framer()
+        let size = 50 << 20
+        f.append(ArraySlice(Array("Content-Length: \(size)\r\n\r\n".utf8)))
+        #expect(
+            drain(&f) == [
+                .tooLarge("a message of \(size) bytes exceeds the limit of \(Framer.maxMessageBytes) bytes; skipped")
+            ])
+        let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
+        var most = 0
+        for _ in 0..<(size >> 16) {
+            f.append(chunk[...])
+            #expect(drain(&f).isEmpty)
+            most = max(most, f.bufferedBytes)
+        }
+        #expect(most <= 1 << 17)
+        f.append(ArraySlice(frame(#"{"id":4}"#)))
+        #expect(drain(&f) == [.message(.object([("id", .int(4))]))])
+    }
+}
+
+/// Inputs the framing fuzzer (Fuzz/FuzzFraming.swift) found, replayed as it runs them: the
+/// input, then a blank line and two valid frames, fed in chunks whose size the first byte
+/// picks; the second frame must arrive, last.
+@Suite("Framing fuzzer regressions")
+struct FramingFuzzRegressionTests {
+    static func frame(_ body: String) -> [UInt8] { Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8) }
+    static let sentinel =
+        Array("\r\n\r\n".utf8) + frame(#"{"jsonrpc":"2.0","method":"x","params":{}}"#)
+        + frame(#"{"jsonrpc":"2.0","id":"sentinel","method":"shutdown"}"#)
+
+    static func run(_ input: [UInt8]) -> [IncomingMessage] {
+        let bytes = input + sentinel
+        let step = Int(input.first ?? 0) % 61 + 1
+        var framer = Framer()
+        var got: [IncomingMessage] = []
+        var k = 0
+        while k < bytes.count {
+            framer.append(bytes[k..<min(k + step, bytes.count)])
+            k += step
+            while let m = framer.next() { got.append(m) }
+        }
+        return got
+    }
+
+    @Test(arguments: [
+        // A body one byte longer than sent: it ends on the CR of the blank line.
+        #"Content-Length: 120"# + "\r\n\r\n"
+            + #"{"jsonrpc":erver-2", "method": "workspace/configuration", "params\#u{12}": "#
+            + #"{" "id":"textDocument": [{"section": "isolint"}]}}"#
+    ])
+    func theFrameAfterTheGarbageArrives(_ input: String) {
+        let got = Self.run(Array(input.utf8))
+        guard case .message(let last) = got.last else {
+            Issue.record("no message at the end: \(got)")
+            return
+        }
+        #expect(last["id"] == .string("sentinel"), "\(got)")
+    }
+}

@@ -5,8 +5,9 @@ import Testing
 
 /// `isolint fix` killed with SIGKILL at random moments — while it lints, and (through the test
 /// hold, `ISOLINT_FIX_HOLD`) while it writes: every file is byte for byte either the old one or
-/// the new one. A killed run may leave a temporary `.NAME.isolint-XXXXXX` file beside one file,
-/// never a half-written source.
+/// the new one, with the mode it had (0644, 0600, 0755, 0640); a read-only file (0444) is
+/// reported (exit 2) and never touched. A killed run may leave a temporary
+/// `.NAME.isolint-XXXXXX` file beside one file, never a half-written source.
 @Suite(
     "isolint fix killed at any moment", .serialized,
     .enabled(if: IsolintExecutable.url != nil, "the isolint executable is not built (run `swift build` first)"))
@@ -65,12 +66,21 @@ struct FixKillTests {
         let dir = box.path + "/Sources/App"
         let names = (0..<Self.fileCount).map { "File\($0).swift" }
         let old = names.indices.map { Array(Self.source($0).utf8) }
+        // Modes to keep, whatever happens; the read-only file (0o444) is reported and left alone.
+        let modes = names.indices.map { [0o644, 0o600, 0o755, 0o640, 0o444][$0 % 5] }
+        let readOnly = Set(names.indices.filter { modes[$0] == 0o444 })
         func reset() throws {
             if fm.fileExists(atPath: dir) { try fm.removeItem(atPath: dir) }
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            for (name, bytes) in zip(names, old) { try Data(bytes).write(to: URL(fileURLWithPath: dir + "/" + name)) }
+            for (k, (name, bytes)) in zip(names, old).enumerated() {
+                try Data(bytes).write(to: URL(fileURLWithPath: dir + "/" + name))
+                try fm.setAttributes([.posixPermissions: modes[k]], ofItemAtPath: dir + "/" + name)
+            }
         }
         func current() -> [[UInt8]] { names.map { [UInt8](fm.contents(atPath: dir + "/" + $0) ?? Data()) } }
+        func mode(_ name: String) -> Int {
+            ((try? fm.attributesOfItem(atPath: dir + "/" + name))?[.posixPermissions] as? NSNumber)?.intValue ?? -1
+        }
 
         // An uninterrupted run gives the new files, and how long linting and writing take.
         try reset()
@@ -83,9 +93,14 @@ struct FixKillTests {
         _ = fm.createFile(atPath: hold + ".go", contents: nil)
         reference.waitUntilExit()
         let writeTime = Date().timeIntervalSince(writing)
-        #expect(reference.terminationStatus == 0)
+        // Exit 2: the read-only files could not be written (and say so).
+        #expect(reference.terminationStatus == (readOnly.isEmpty ? 0 : 2))
         let new = current()
-        #expect(zip(old, new).allSatisfy { $0 != $1 }, "every file has something to fix")
+        #expect(
+            zip(old, new).enumerated().allSatisfy {
+                readOnly.contains($0.offset) == ($0.element.0 == $0.element.1)
+            },
+            "every writable file has something to fix, and the read-only ones are left alone")
 
         var generator = SeededGenerator(seed: 0x5EED)
         var runs = 0
@@ -112,13 +127,17 @@ struct FixKillTests {
             let now = current()
             var newer = 0
             for (k, bytes) in now.enumerated() {
-                if bytes == new[k] {
+                if bytes == new[k], new[k] != old[k] {
                     newer += 1
                 } else if bytes != old[k] {
                     Issue.record("run \(runs): \(names[k]) is neither the old file nor the new one")
                 }
+                if mode(names[k]) != modes[k] {
+                    let (got, want) = (String(mode(names[k]), radix: 8), String(modes[k], radix: 8))
+                    Issue.record("run \(runs): \(names[k]) has mode \(got), not \(want)")
+                }
             }
-            if newer > 0 && newer < names.count { partial += 1 }
+            if newer > 0 && newer < names.count - readOnly.count { partial += 1 }
             let left = (try? fm.contentsOfDirectory(atPath: dir)) ?? []
             let temporary = left.filter { $0.hasPrefix(".") && $0.contains(".isolint-") }
             strays += temporary.count

@@ -314,7 +314,7 @@ extension IsolationModel {
         let parent = tree[closure].parent
         guard tree[parent].kind == .sequenceExpr else { return nil }
         let operands = tree.children(parent)
-        guard let k = operands.firstIndex(of: closure), k > 0 else { return nil }
+        guard let k = operands.firstIndex(of: closure), k > operands.startIndex else { return nil }
         let target = operands[operands.index(before: k)]
         guard tree.token(at: tree[target].endToken).kind == .equal, tree[target].kind == .memberAccess else {
             return nil
