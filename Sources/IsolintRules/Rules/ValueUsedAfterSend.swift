@@ -160,7 +160,7 @@ public struct ValueUsedAfterSend: NodeRule {
             // variable outlives the iteration.
             if tree.start(r) < tree.start(send.site), declaredInLoop { continue }
             if isDiscard(r, tree) || reassignments.contains(r) { continue }
-            guard model.mayRunAfter(r, send.site, in: body) else { continue }
+            guard model.mayRunAfter(r, send.site, in: body) == true else { continue }
             // A fresh value assigned between the send and this use (in a block around the use).
             if reassignments.contains(where: { a in
                 tree.start(a) >= sendEnd && tree.start(a) < tree.start(r)
@@ -171,7 +171,7 @@ public struct ValueUsedAfterSend: NodeRule {
             return r
         }
         // Sent in a loop the variable lives outside of: the next iteration sends it again.
-        if let loop, !declaredInLoop,
+        if let loop, !declaredInLoop, model.mayRunAfter(send.site, send.site, in: body) == true,
             !reassignments.contains(where: { tree.range(of: loop).contains(tree.start($0)) })
         {
             return reference

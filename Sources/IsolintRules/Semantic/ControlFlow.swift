@@ -15,10 +15,19 @@ struct EventFlow {
     let tree: SyntaxTree
     let isEvent: (Int32) -> Bool
     private(set) var unsupported = false
+    /// A node to watch (value-used-after-send's later use): whether some path reaches it after
+    /// the event happened.
+    var probe: Int32 = -1
+    private(set) var probeReachedAfterEvent = false
 
     init(tree: SyntaxTree, isEvent: @escaping (Int32) -> Bool) {
         self.tree = tree
         self.isEvent = isEvent
+    }
+
+    /// The paths of a function body.
+    mutating func outcomes(ofBody body: Int32) -> Paths {
+        block(tree.statements(of: body), [0: body], depth: 0)
     }
 
     /// Count → the node to point at.
@@ -264,6 +273,13 @@ struct EventFlow {
     /// The effect of an expression (or a declaration's initializers): events directly in it,
     /// and those of the closures it passes to calls.
     mutating func expression(_ e: Int32, _ input: States, depth: Int) -> States {
+        // The probe, reached on a path where the event already happened (in this expression's
+        // own code, or in a closure it passes: either runs after what came before).
+        if probe >= 0, !probeReachedAfterEvent, input.keys.contains(where: { $0 >= 1 }),
+            tree.range(of: e).contains(tree.start(probe))
+        {
+            probeReachedAfterEvent = true
+        }
         var direct: [Int32] = []
         var callbacks: [(closure: Int32, call: Int32?)] = []
         var stack: [Int32] = [e]
@@ -326,5 +342,20 @@ struct EventFlow {
         guard let callee = tree.callee(of: call) else { return false }
         let n = tree[callee]
         return (n.firstToken..<n.endToken).contains { tree.token(at: $0).kind == .postfixQuestion }
+    }
+}
+
+extension SemanticModel {
+    /// Whether `later` may run after `earlier` has run, over the structured statements of a
+    /// function body (`EventFlow`, the analysis continuation-misuse counts resumes with):
+    /// `if`/`else` arms and `switch` cases exclude each other, paths that `return` or `throw`
+    /// end, a loop's body runs again. Nil when the flow cannot be followed (a nested function
+    /// holding `earlier`, two sends in one expression): the caller reports nothing then.
+    public func mayRunAfter(_ later: Int32, _ earlier: Int32, in body: Int32) -> Bool? {
+        var flow = EventFlow(tree: tree) { $0 == earlier }
+        flow.probe = later
+        _ = flow.outcomes(ofBody: body)
+        if flow.unsupported { return nil }
+        return flow.probeReachedAfterEvent
     }
 }
