@@ -56,15 +56,27 @@ public struct CapturedVarInSendableClosure: FileRule {
         let model = file.model
         // Cheap test first: the closure assigns, passes `&x` or calls a mutating method at all.
         guard mayMutate(closure, tree) else { return }
-        let mutated = model.captures(of: closure).compactMap { c -> (LocalBinding, [Int32])? in
-            // `nonisolated(unsafe) var`: the author opted out (unsafe-opt-out-undocumented asks why).
-            guard let b = c.binding, b.kind == .local, b.isVar, !isUnsafeOptOut(b, tree) else { return nil }
-            let writes = c.references.filter { r in
-                model.isMutation(r, of: b) && innermostHandedOffClosure(r, model) == closure
+        guard let handOff = model.handOff(ofClosure: closure) else { return }
+        // Outer local `var`s the closure writes (not `self`: its members are another rule's),
+        // not inside a nested closure handed off itself (that one reports them).
+        let closureRange = tree.range(of: closure)
+        var order: [Int32] = []
+        var writesByBinding: [Int32: (LocalBinding, [Int32])] = [:]
+        for r in tree.subtree(closure) where tree[r].kind == .identifierExpr {
+            guard let b = model.resolveLocal(tree.name(of: r), at: r), b.kind == .local, b.isVar,
+                !closureRange.contains(tree.start(b.node)), b.scope != closure, model.isMutation(r, of: b),
+                !isUnsafeOptOut(b, tree), !handedOffBetween(r, closure, model)
+            else { continue }
+            if writesByBinding[b.node] == nil {
+                order.append(b.node)
+                writesByBinding[b.node] = (b, [])
             }
-            return writes.isEmpty ? nil : (b, writes)
+            writesByBinding[b.node]?.1.append(r)
         }
-        guard !mutated.isEmpty, let handOff = model.handOff(ofClosure: closure) else { return }
+        let mutated = order.sorted { tree.start($0) < tree.start($1) }.compactMap { writesByBinding[$0] }.map {
+            ($0.0, $0.1.sorted())
+        }
+        guard !mutated.isEmpty else { return }
         var shared: [(LocalBinding, [Int32])] = []
         var reasons: [(text: String, at: Int32?)] = []
         for (binding, writes) in mutated {
@@ -120,7 +132,13 @@ public struct CapturedVarInSendableClosure: FileRule {
     func mayMutate(_ closure: Int32, _ tree: SyntaxTree) -> Bool {
         tree.subtree(closure).contains { n in
             switch tree[n].kind {
-            case .sequenceExpr: return true
+            case .sequenceExpr:
+                return tree.children(n).contains { operand in
+                    let op = tree.token(at: tree[operand].endToken)
+                    return op.kind == .equal
+                        || op.kind == .operator
+                            && IndexBuilder.assignmentOperators.contains(tree.text(token: tree[operand].endToken))
+                }
             case .prefixExpr: return tree.token(at: tree[n].firstToken).kind == .prefixAmp
             case .call:
                 guard let callee = tree.callee(of: n), tree[callee].kind == .memberAccess else { return false }
@@ -128,6 +146,18 @@ public struct CapturedVarInSendableClosure: FileRule {
             default: return false
             }
         }
+    }
+
+    /// Whether a closure between a reference and `outer` is handed off itself.
+    func handedOffBetween(_ reference: Int32, _ outer: Int32, _ model: SemanticModel) -> Bool {
+        var n = model.tree[reference].parent
+        var steps = 0
+        while n >= 0, n != outer, steps < 4096 {
+            steps += 1
+            if model.tree[n].kind == .closure, model.handOff(ofClosure: n) != nil { return true }
+            n = model.tree[n].parent
+        }
+        return false
     }
 
     /// The innermost closure around a reference that is handed off: the finding belongs to it.

@@ -46,6 +46,19 @@ public struct MainActorSingletonOffMain: NodeRule {
         guard let base = tree.children(access).first,
             tree[base].kind == .identifierExpr || tree[base].kind == .memberAccess
         else { return }
+        // Cheap tests first: `MainActorType.member`, or a call of a member name some main-actor
+        // type has, in code off the main actor.
+        guard file.index.isMainActorMemberName(tree.name(of: access)) else { return }
+        let parent = tree[access].parent
+        guard
+            tree[base].kind == .identifierExpr && file.index.isMainActorTypeName(tree.name(of: base))
+                || tree[parent].kind == .call && tree.callee(of: parent) == access
+        else { return }
+        let here = file.isolation.compilerIsolation(at: access)
+        switch here.kind {
+        case .nonisolated, .concurrent, .detached, .actor, .globalActor: break
+        case .mainActor, .unknown: return
+        }
         let model = file.model
         guard let use = model.mainActorMemberOfOtherType(access, base: base) else { return }
         // `Store.shared.refresh()`: reported once, at `Store.shared`.
@@ -53,11 +66,6 @@ public struct MainActorSingletonOffMain: NodeRule {
             model.mainActorMemberOfOtherType(base, base: inner) != nil
         {
             return
-        }
-        let here = file.isolation.compilerIsolation(at: access)
-        switch here.kind {
-        case .nonisolated, .concurrent, .detached, .actor, .globalActor: break
-        case .mainActor, .unknown: return
         }
         guard !tree.isAwaited(access), !reportedByClosureRule(access, model) else { return }
         let where_ = describe(here)

@@ -43,6 +43,22 @@ public struct ValueUsedAfterSend: NodeRule {
     public func check(_ function: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         guard let body = tree.firstChild(function, kind: .codeBlock) else { return }
+        // Cheap test first: the calls that may send — awaited calls with arguments, tasks, calls
+        // of workspace functions with a `sending` parameter. Only their arguments and the task
+        // closures' code can be the sent reference.
+        var sentArguments: Set<Int32> = []
+        var taskClosures: [Range<Int>] = []
+        for n in tree.subtree(body) where tree[n].kind == .call {
+            let name = tree.calleeName(of: n) ?? ""
+            if name == KnowledgeBase.unstructuredTask || name == "detached" {
+                if let c = tree.closureArgument(of: n) { taskClosures.append(tree.range(of: c)) }
+            } else if file.index.hasSendingParameter(functionNamed: name) || tree.isAwaited(n) {
+                for a in tree.arguments(of: n) {
+                    if let v = tree.value(of: a), tree[v].kind == .identifierExpr { sentArguments.insert(v) }
+                }
+            }
+        }
+        guard !sentArguments.isEmpty || !taskClosures.isEmpty else { return }
         let model = file.model
         // Each local of a non-Sendable class, once.
         var verdicts: [Int32: Bool] = [:]
@@ -54,6 +70,9 @@ public struct ValueUsedAfterSend: NodeRule {
         }
         var reported: Set<Int32> = []
         for n in tree.subtree(body) where tree[n].kind == .identifierExpr {
+            guard sentArguments.contains(n) || taskClosures.contains(where: { $0.contains(tree.start(n)) }) else {
+                continue
+            }
             // Not in nested functions: they are checked on their own.
             guard let b = model.resolveLocal(tree.name(of: n), at: n), !reported.contains(b.node),
                 tree.enclosing(n, [.funcDecl, .initDecl]) == function, isCandidate(b)

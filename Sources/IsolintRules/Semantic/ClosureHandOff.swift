@@ -64,26 +64,25 @@ extension SemanticModel {
         {
             return ClosureHandOff(kind: .sending, via: "the task group's \(name)", call: call, isChildTask: true)
         }
-        let via = calleeText(callee)
         guard let position = tree.arguments(of: call).firstIndex(of: argument) else { return nil }
         // A workspace function of this name and receiver (an `AsyncQueue.async`) says itself.
         if index.declaresFunction(named: name) {
             let shape = callShape(call)
             if !parameters(matching: shape, position: position).isEmpty {
-                return workspaceHandOff(shape, position: position, call: call, via: via)
+                return workspaceHandOff(shape, position: position, call: call, via: calleeText(callee))
             }
         }
         if let path = tree.plainPath(of: callee) {
             if CalleeClassifier.isMainQueueDispatch(path) {
                 // From main-actor code, the compiler knows `DispatchQueue.main` stays on the main actor.
                 guard !isolation.compilerIsolation(at: call).isMainActor else { return nil }
-                return ClosureHandOff(kind: .sendable, via: via, call: call, isChildTask: false)
+                return ClosureHandOff(kind: .sendable, via: calleeText(callee), call: call, isChildTask: false)
             }
             if CalleeClassifier.isBackgroundQueueDispatch(path), receiverMayBeDispatchQueue(callee) {
-                return ClosureHandOff(kind: .sendable, via: via, call: call, isChildTask: false)
+                return ClosureHandOff(kind: .sendable, via: calleeText(callee), call: call, isChildTask: false)
             }
             if CalleeClassifier.callbackAPI(path: path, call: call, tree: tree) != nil {
-                return ClosureHandOff(kind: .sendable, via: via, call: call, isChildTask: false)
+                return ClosureHandOff(kind: .sendable, via: calleeText(callee), call: call, isChildTask: false)
             }
         }
         return nil

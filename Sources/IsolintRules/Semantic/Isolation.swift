@@ -62,6 +62,9 @@ public struct IsolationModel: Sendable {
     public let settings: TargetSettings
     /// Type isolation per declaration node, computed once per file analysis.
     private let typeIsolations = MemoTable<Int32, Isolation>()
+    /// A closure's own isolation per view (the key is the node, negated for the compiler's view):
+    /// every position inside the closure asks it again.
+    private let closureIsolations = MemoTable<Int32, Isolation?>()
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
@@ -247,6 +250,12 @@ public struct IsolationModel: Sendable {
     public func closureIsolation(_ closure: Int32) -> Isolation? { closureIsolation(closure, view: .runtime) }
 
     func closureIsolation(_ closure: Int32, view: View) -> Isolation? {
+        closureIsolations.get(view == .runtime ? closure : -closure - 1) {
+            computeClosureIsolation(closure, view: view)
+        }
+    }
+
+    func computeClosureIsolation(_ closure: Int32, view: View) -> Isolation? {
         for a in tree.attributeNames(of: closure) {
             if a == KnowledgeBase.mainActor { return Isolation(.mainActor, "closure is @MainActor") }
             if index.isGlobalActorAttribute(a) { return Isolation(.globalActor(a), "closure is @\(a)") }

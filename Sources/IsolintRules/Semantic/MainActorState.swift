@@ -86,8 +86,11 @@ extension SemanticModel {
     /// main-actor workspace type and the member is not `nonisolated`.
     func mainActorMemberOfOtherType(_ access: Int32, base: Int32) -> MainActorUse? {
         let member = tree.name(of: access)
+        // Cheap test first: most member names belong to no main-actor type of the workspace.
+        guard index.isMainActorMemberName(member) else { return nil }
         // `Type.member`: a static member.
-        if tree[base].kind == .identifierExpr, resolveLocal(tree.name(of: base), at: base) == nil,
+        if tree[base].kind == .identifierExpr, index.isMainActorTypeName(tree.name(of: base)),
+            resolveLocal(tree.name(of: base), at: base) == nil,
             let s = index.resolveSymbol([tree.name(of: base)], in: lookupContext(at: access)),
             index.globalActor(of: s)?.actor == KnowledgeBase.mainActor
         {

@@ -11,6 +11,7 @@ public struct SemanticModel: Sendable {
     public let isolation: IsolationModel
     private let scopes = Memo<LocalScopes>()
     private let contexts = MemoTable<Int32, LookupContext>()
+    private let members = MemoTable<Int32, Set<String>>()
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
     /// `#if canImport(…)`: read once, when the model is made.
@@ -196,6 +197,11 @@ public struct SemanticModel: Sendable {
     /// from its other declarations and extensions).
     public func memberNames(of decl: Int32?) -> Set<String> {
         guard let decl else { return [] }
+        // Asked once per closure by the capture rules: computed once per type declaration.
+        return members.get(decl) { computeMemberNames(of: decl) }
+    }
+
+    func computeMemberNames(of decl: Int32) -> Set<String> {
         var names: Set<String> = []
         for m in tree.members(of: decl) {
             let isStatic = tree.hasModifier(m, "static") || tree.hasModifier(m, "class")

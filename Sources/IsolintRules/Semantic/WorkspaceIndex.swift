@@ -172,6 +172,9 @@ public struct WorkspaceIndex: Sendable {
     /// Whether some main-actor workspace type has a member (instance or static) of this name.
     public func isMainActorMemberName(_ name: String) -> Bool { t.mainActorMemberNames.contains(name) }
 
+    /// Whether a workspace function or method of this name takes a parameter `sending` (a cheap filter).
+    public func hasSendingParameter(functionNamed name: String) -> Bool { t.sendingFunctionNames.contains(name) }
+
     /// Whether some main-actor workspace type has this simple name.
     public func isMainActorTypeName(_ name: String) -> Bool { t.mainActorTypeNames.contains(name) }
 }
@@ -212,6 +215,8 @@ struct SymbolTables: Sendable {
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
     var mainActorMemberNames: Set<String> = []
+    /// Names of workspace functions and methods with a `sending` parameter.
+    var sendingFunctionNames: Set<String> = []
     var mainActorTypeNames: Set<String> = []
 
     init(_ index: WorkspaceIndex) {
@@ -246,6 +251,15 @@ struct SymbolTables: Sendable {
             closurePayloadEnums.insert(d.name)
         }
         functionNames = Set(index.functions.map(\.info.name))
+        for f in index.functions where f.info.sendingParameters.contains(true) {
+            sendingFunctionNames.insert(f.info.name)
+        }
+        for d in index.types {
+            for f in d.functions where f.sendingParameters.contains(true) { sendingFunctionNames.insert(f.name) }
+        }
+        for e in index.extensions {
+            for f in e.functions where f.sendingParameters.contains(true) { sendingFunctionNames.insert(f.name) }
+        }
         for (i, d) in index.types.enumerated() {
             for (k, f) in d.functions.enumerated() {
                 functionNames.insert(f.name)
