@@ -32,7 +32,7 @@ public enum ResolvedType: Sendable, Equatable {
 }
 
 extension WorkspaceIndex {
-    var resolver: Resolver { Resolver(index: self, tables: t) }
+    var resolver: Resolver { Resolver(index: self, box: tables ?? SymbolTablesBox(SymbolTables(self))) }
 
     /// Resolves a nominal path the way the compiler's unqualified lookup does (see `Resolver`).
     public func resolve(_ path: [String], in context: LookupContext) -> ResolvedType {
@@ -59,8 +59,10 @@ extension WorkspaceIndex {
 /// Name lookup over an index and its tables (usable while `finalize()` is still computing facts).
 struct Resolver {
     let index: WorkspaceIndex
-    let tables: SymbolTables
-    var t: SymbolTables { tables }
+    let box: SymbolTablesBox
+    /// Borrowed from the box: a resolver is made for every lookup.
+    var tables: SymbolTables { _read { yield box.value } }
+    var t: SymbolTables { _read { yield box.value } }
     var typealiases: [TypealiasDecl] { index.typealiases }
 
     func symbol(_ s: SymbolID) -> TypeSymbol { tables.symbols[Int(s)] }

@@ -50,7 +50,7 @@ struct TypeFacts: Sendable {
     var structural = StructuralSendability.notApplicable
 
     static func compute(_ tables: SymbolTables, _ index: WorkspaceIndex) -> [TypeFacts] {
-        var c = FactComputation(r: Resolver(index: index, tables: tables))
+        var c = FactComputation(r: Resolver(index: index, box: SymbolTablesBox(tables)))
         c.run()
         return c.facts
     }
