@@ -11,9 +11,12 @@ public struct EscapingClosureMissingSendable: NodeRule {
             ## What it finds
             An `@escaping` closure parameter without `@Sendable` or `sending` that the function hands to \
             another isolation domain: captured in `Task.detached {}`, in a `Task {}` started from a context \
-            not isolated to a global actor, or in a `DispatchQueue….async` closure; or stored into an \
-            instance property of an actor or of a type declaring `Sendable`/`@unchecked Sendable`. Also a \
-            stored closure property — or closures stored in an array, dictionary, tuple or optional property — \
+            not isolated to a global actor, in a `DispatchQueue….async` closure, or in any closure passed to a \
+            parameter the workspace or the knowledge base knows is `@Sendable`; passed to such a parameter \
+            directly or through other workspace functions (the message shows the chain); or stored — also \
+            inside a tuple, array or enum payload — into an instance property of an actor or of a type \
+            declaring `Sendable`/`@unchecked Sendable`. Also a stored closure property — or closures stored \
+            in an array, dictionary, tuple, optional or enum payload of a property — \
             of such a declared-Sendable type whose function type lacks `@Sendable` (not on actors or \
             global-actor types: their isolation protects their properties). `@convention(c)` and global-actor \
             function types are Sendable already. Error for the hand-offs and for checked `Sendable` storage \
