@@ -145,7 +145,7 @@ public struct ConformanceIsolation: FileRule {
             }
             return nil
         case .symbol(let s):
-            guard file.index.symbol(s).kind == .protocolDecl, file.index.globalActor(of: s) == nil else { return nil }
+            guard file.index.symbolKind(s) == .protocolDecl, file.index.globalActor(of: s) == nil else { return nil }
             // Requirements declared on a global actor (`@MainActor var icon: Image { get }`) may be met there.
             let isolated = { (attributes: [String]) in attributes.contains(where: file.index.isGlobalActorAttribute) }
             let names = Set(

@@ -173,8 +173,8 @@ public struct EscapingClosureMissingSendable: NodeRule {
             file.index.properties(s).contains(where: { $0.name == property && !$0.isStatic }),
             !file.isolation.typeIsolation(owner).isGlobalActor
         else { return nil }
-        let ownerName = file.index.symbol(s).name
-        if file.index.symbol(s).kind == .actorDecl {
+        let ownerName = file.index.symbolName(s)
+        if file.index.symbolKind(s) == .actorDecl {
             return HandOff(description: "stored in property '\(property)' of actor \(ownerName)", severity: .warning)
         }
         guard let conformance = file.model.explicitSendableConformance(s) else { return nil }
@@ -249,7 +249,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
             let s = file.model.symbol(of: owner), let conformance = file.model.explicitSendableConformance(s),
             !file.isolation.typeIsolation(owner).isGlobalActor
         else { return }
-        let ownerName = file.index.symbol(s).name
+        let ownerName = file.index.symbolName(s)
         for (b, type) in candidates {
             guard let closure = nonSendableClosure(in: file.model.typeExpr(type), at: type, file) else { continue }
             let keyword = tree[decl].keyword
@@ -305,7 +305,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
                 pending += cs.flatMap(\.arguments)
                 // A workspace enum's payloads (`case waiting(handler: () -> Void)`), each enum once.
                 if let s = file.index.resolveSymbol(cs.map(\.name), in: file.model.lookupContext(at: node)),
-                    file.index.symbol(s).kind == .enumDecl, enums.insert(s).inserted,
+                    file.index.symbolKind(s) == .enumDecl, enums.insert(s).inserted,
                     // A checked `Sendable` enum: the compiler vets its payloads where it is declared.
                     file.model.explicitSendableConformance(s).map({ $0.isUnchecked }) ?? true
                 {
@@ -313,7 +313,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
                         if case .function = payload.unwrapped,
                             file.model.sendability(of: payload, at: node) == .notSendable
                         {
-                            return (false, "the payload of \(file.index.symbol(s).name)")
+                            return (false, "the payload of \(file.index.symbolName(s))")
                         }
                         pending.append(payload.unwrapped)
                     }

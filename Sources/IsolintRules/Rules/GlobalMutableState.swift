@@ -121,7 +121,7 @@ public struct GlobalMutableState: NodeRule {
         let context = file.model.lookupContext(at: owner)
         for entry in file.tree.inheritedTypes(of: owner) {
             let path = TypeExpr.parse(file.tree.textWithoutAttributes(entry.type)).path ?? [entry.name]
-            guard let p = file.index.resolveSymbol(path, in: context), file.index.symbol(p).kind == .protocolDecl else {
+            guard let p = file.index.resolveSymbol(path, in: context), file.index.symbolKind(p) == .protocolDecl else {
                 continue
             }
             if file.index.properties(p).contains(where: {
@@ -146,7 +146,7 @@ public struct GlobalMutableState: NodeRule {
         case .nominal:
             guard let path = type.unwrapped.path else { return false }
             if let s = file.index.resolveSymbol(path, in: file.model.lookupContext(at: node)) {
-                return [.structDecl, .enumDecl].contains(file.index.symbol(s).kind)
+                return [.structDecl, .enumDecl].contains(file.index.symbolKind(s))
             }
             return path.last.map {
                 KnowledgeBase.sendableValueTypes.contains($0) || KnowledgeBase.sendableContainers.contains($0)

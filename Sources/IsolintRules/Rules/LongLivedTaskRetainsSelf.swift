@@ -85,6 +85,6 @@ public struct LongLivedTaskRetainsSelf: NodeRule {
     func isClass(_ owner: Int32, _ file: FileContext) -> Bool {
         if file.tree[owner].kind == .classDecl { return true }
         guard file.tree[owner].kind == .extensionDecl, let s = file.model.symbol(of: owner) else { return false }
-        return file.index.symbol(s).kind == .classDecl
+        return file.index.symbolKind(s) == .classDecl
     }
 }

@@ -48,7 +48,9 @@ public struct MainActorSingletonOffMain: NodeRule {
         else { return }
         // Cheap tests first: `MainActorType.member`, or a call of a member name some main-actor
         // type has, in code off the main actor.
-        guard file.index.isMainActorMemberName(tree.name(of: access)) else { return }
+        guard file.index.mayNameMainActorCode(tree, token: tree[access].name),
+            file.index.isMainActorMemberName(tree.name(of: access))
+        else { return }
         let parent = tree[access].parent
         guard
             tree[base].kind == .identifierExpr && file.index.isMainActorTypeName(tree.name(of: base))

@@ -257,7 +257,7 @@ public struct ModelContextCrossesIsolation: NodeRule {
         default:
             return nil
         }
-        guard let s = symbol, file.index.symbol(s).kind == .actorDecl else { return nil }
-        return file.index.symbol(s).name
+        guard let s = symbol, file.index.symbolKind(s) == .actorDecl else { return nil }
+        return file.index.symbolName(s)
     }
 }

@@ -125,7 +125,7 @@ public struct ModelObjectCrossesActor: NodeRule {
                 let s = file.index.resolveSymbol(path, in: context)
             else { continue }
             if file.index.decls(s).contains(where: { $0.attributes.contains(KnowledgeBase.modelMacro) }) {
-                return file.index.symbol(s).name
+                return file.index.symbolName(s)
             }
         }
         return nil

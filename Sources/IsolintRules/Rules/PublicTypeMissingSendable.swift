@@ -111,12 +111,12 @@ public struct PublicTypeMissingSendable: NodeRule {
     /// that nothing in the workspace ever creates.
     func isNamespace(_ s: SymbolID, _ index: WorkspaceIndex) -> Bool {
         let decls = index.decls(s)
-        if index.symbol(s).kind == .enumDecl { return !decls.contains(where: \.hasCases) }
+        if index.symbolKind(s) == .enumDecl { return !decls.contains(where: \.hasCases) }
         let instanceMembers =
             decls.contains(where: \.hasInstanceMembers)
             || index.extensionDecls(s).contains { e in
                 e.properties.contains { !$0.isStatic } || e.functions.contains { !$0.isStatic }
             }
-        return !instanceMembers && !index.constructedNames.contains(index.symbol(s).name)
+        return !instanceMembers && !index.constructedNames.contains(index.symbolName(s))
     }
 }

@@ -102,7 +102,7 @@ public struct SwiftTestingSharedState: NodeRule {
         else { return nil }
         switch file.index.resolve(path, in: context) {
         case .symbol(let s):
-            return file.index.globalActor(of: s)?.actor == KnowledgeBase.mainActor ? file.index.symbol(s).name : nil
+            return file.index.globalActor(of: s)?.actor == KnowledgeBase.mainActor ? file.index.symbolName(s) : nil
         case .external(let e):
             return e.last.flatMap { KnowledgeBase.isMainActorSDKType($0) ? $0 : nil }
         default:

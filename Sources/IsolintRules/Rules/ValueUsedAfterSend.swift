@@ -102,7 +102,7 @@ public struct ValueUsedAfterSend: NodeRule {
     func isNonSendableClass(_ b: LocalBinding, _ model: SemanticModel) -> Bool {
         guard let (path, context) = model.writtenType(ofBinding: b) else { return false }
         if let s = model.index.resolveSymbol(path, in: context) {
-            return model.index.symbol(s).kind == .classDecl
+            return model.index.symbolKind(s) == .classDecl
                 && model.sendability(of: .nominal(path.map { TypeExpr.Component($0) }), at: b.node) == .notSendable
         }
         return KnowledgeBase.nonSendableClasses.contains(path.last ?? "")
@@ -122,10 +122,10 @@ public struct ValueUsedAfterSend: NodeRule {
             guard let callee = tree.callee(of: call) else { return nil }
             // `await uploader.upload(report)`: a method of an actor instance other than self.
             if tree[callee].kind == .memberAccess, let base = tree.children(callee).first, tree[base].kind != .selfExpr,
-                tree.isAwaited(call), let s = model.typeSymbol(of: base), model.index.symbol(s).kind == .actorDecl
+                tree.isAwaited(call), let s = model.typeSymbol(of: base), model.index.symbolKind(s) == .actorDecl
             {
                 return Send(
-                    site: call, closure: nil, destination: "actor \(model.index.symbol(s).name)", typeName: typeName)
+                    site: call, closure: nil, destination: "actor \(model.index.symbolName(s))", typeName: typeName)
             }
             // A `sending` parameter of a workspace function.
             if let position = tree.arguments(of: call).firstIndex(of: parent) {

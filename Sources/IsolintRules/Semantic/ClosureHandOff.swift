@@ -210,7 +210,7 @@ extension SemanticModel {
         }
         guard let (path, context) = writtenType(of: base) else { return nil }
         // A workspace type by its qualified name; an SDK type as written.
-        if let s = index.resolveSymbol(path, in: context) { return index.symbol(s).qualifiedName }
+        if let s = index.resolveSymbol(path, in: context) { return index.symbolQualifiedName(s) }
         return path.joined(separator: ".")
     }
 }

@@ -52,7 +52,7 @@ extension WorkspaceIndex {
     /// An explicit `Sendable` or `@unchecked Sendable` conformance (or one through a refining
     /// protocol) in the declaration or an extension; not isolation, not inference, and never
     /// for a type declared never Sendable. `@unchecked` anywhere wins.
-    public func explicitSendableConformance(_ s: SymbolID) -> ExplicitConformance? { t.facts[Int(s)].explicit }
+    public func explicitSendableConformance(_ s: SymbolID) -> ExplicitConformance? { t.value.facts[Int(s)].explicit }
 
     /// `conforms(_:to:)` for a file-scope type name (tests).
     public func conforms(typeNamed type: String, to name: String, module: String = "") -> Bool {

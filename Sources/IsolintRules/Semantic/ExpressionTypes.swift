@@ -146,7 +146,7 @@ extension SemanticModel {
     func propertyTypeExpr(_ name: String, of s: SymbolID, isStatic: Bool) -> TypeExpr? {
         if let p = index.properties(s).first(where: { $0.name == name && $0.isStatic == isStatic }) {
             guard let (t, _) = index.type(of: p, in: index.context(of: s)) else { return nil }
-            return t.path == ["Self"] ? .nominal([.init(index.symbol(s).qualifiedName)]) : t
+            return t.path == ["Self"] ? .nominal([.init(index.symbolQualifiedName(s))]) : t
         }
         guard !isStatic else { return nil }
         return macroMemberType(name, attributes: index.decls(s).flatMap(\.attributes))

@@ -14,7 +14,7 @@ public enum IndexBuilder {
     ]
 
     public static func index(_ tree: SyntaxTree, settings: TargetSettings = .standalone) -> WorkspaceIndex {
-        var index = WorkspaceIndex()
+        var index = WorkspaceIndex.Contents()
         if PackageManifest.isManifest(path: tree.source.path) {
             let v = PackageManifest.readToolsVersion(tree.source.bytes)
             index.addManifest(tree.source.path, toolsVersion: ToolsVersion(major: v.major, minor: v.minor))
@@ -96,10 +96,11 @@ public enum IndexBuilder {
                 break
             }
         }
-        for summary in forwardingSummaries(tree, index, settings: settings) { index.addForwarding(summary) }
-        let offMain = offMainTypeUses(tree, index, settings: settings)
+        let part = WorkspaceIndex(index)
+        for summary in forwardingSummaries(tree, part, settings: settings) { index.addForwarding(summary) }
+        let offMain = offMainTypeUses(tree, part, settings: settings)
         if !offMain.isEmpty { index.addOffMainTypeUses(offMain, module: module) }
-        return index
+        return WorkspaceIndex(index)
     }
 
     static func typeDecl(_ tree: SyntaxTree, _ n: Int32, module: String, defaultMainActor: Bool) -> TypeDecl {
@@ -453,7 +454,7 @@ public enum IndexBuilder {
         return out
     }
 
-    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into index: inout WorkspaceIndex) {
+    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into index: inout WorkspaceIndex.Contents) {
         let operands = tree.children(seq)
         for (k, operand) in operands.enumerated() where k + 1 < operands.count {
             let opToken = tree[operand].endToken

@@ -199,7 +199,7 @@ public struct IsolationModel: Sendable {
                 }
                 let path = TypeExpr.parse(tree.textWithoutAttributes(entry.type)).path ?? [entry.name]
                 if let p = index.resolveSymbol(path, in: LookupContext(module: module)),
-                    index.symbol(p).kind == .protocolDecl,
+                    index.symbolKind(p) == .protocolDecl,
                     let g = index.globalActor(of: p), !g.origin.isEmpty
                 {
                     let k: IsolationKind = g.actor == KnowledgeBase.mainActor ? .mainActor : .globalActor(g.actor)
@@ -224,8 +224,8 @@ public struct IsolationModel: Sendable {
             symbol = index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
         }
         if let s = symbol {
-            if index.symbol(s).kind == .actorDecl {
-                return Isolation(.actor(index.symbol(s).name), "members of actor \(name)")
+            if index.symbolKind(s) == .actorDecl {
+                return Isolation(.actor(index.symbolName(s)), "members of actor \(name)")
             }
             if let g = index.globalActor(of: s) {
                 return Isolation(g.actor == KnowledgeBase.mainActor ? .mainActor : .globalActor(g.actor), g.reason)

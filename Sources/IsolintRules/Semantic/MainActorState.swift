@@ -96,11 +96,11 @@ extension SemanticModel {
         {
             if let p = index.properties(s).first(where: { $0.name == member && $0.isStatic }) {
                 guard !p.isNonisolated, !p.isNonisolatedUnsafe, isMainActor(declared: p.attributes) else { return nil }
-                return MainActorUse(node: access, name: "\(index.symbol(s).name).\(member)", isSelfMember: false)
+                return MainActorUse(node: access, name: "\(index.symbolName(s)).\(member)", isSelfMember: false)
             }
             if let f = index.methods(s).first(where: { $0.name == member && $0.isStatic }) {
                 guard !f.isNonisolated, isMainActor(declared: f.attributes) else { return nil }
-                return MainActorUse(node: access, name: "\(index.symbol(s).name).\(member)()", isSelfMember: false)
+                return MainActorUse(node: access, name: "\(index.symbolName(s)).\(member)()", isSelfMember: false)
             }
             return nil
         }
@@ -110,7 +110,7 @@ extension SemanticModel {
             let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }),
             !f.isNonisolated, isMainActor(declared: f.attributes)
         else { return nil }
-        return MainActorUse(node: access, name: "\(index.symbol(s).name).\(member)()", isSelfMember: false)
+        return MainActorUse(node: access, name: "\(index.symbolName(s)).\(member)()", isSelfMember: false)
     }
 
     /// The workspace type of a simple expression: a local or parameter with a declared type or a
@@ -152,7 +152,7 @@ extension SemanticModel {
             let path = p.type?.unwrapped.path
         else { return nil }
         if path == ["Self"] {
-            return (index.symbol(s).qualifiedName.split(separator: ".").map(String.init), index.context(of: s))
+            return (index.symbolQualifiedName(s).split(separator: ".").map(String.init), index.context(of: s))
         }
         return (path, index.context(of: s))
     }

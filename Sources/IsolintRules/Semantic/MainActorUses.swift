@@ -23,12 +23,18 @@ extension SemanticModel {
             case .closure:
                 if let iso = isolation.closureIsolation(n, view: .compiler), iso.isGlobalActor { continue }
             case .memberAccess:
-                if let use = mainActorMemberUse(n, own: own) {
+                if !own.isEmpty || index.mayNameMainActorCode(tree, token: tree[n].name),
+                    let use = mainActorMemberUse(n, own: own)
+                {
                     out.append(use)
                     continue
                 }
             case .identifierExpr:
-                if let use = mainActorNameUse(n, own: own) { out.append(use) }
+                if !own.isEmpty || index.mayNameMainActorCode(tree, token: tree[n].name),
+                    let use = mainActorNameUse(n, own: own)
+                {
+                    out.append(use)
+                }
             default:
                 break
             }
@@ -50,7 +56,7 @@ extension SemanticModel {
         if let use = mainActorMemberOfOtherType(access, base: base) { return use }
         // `value.method()` and `value.property` through any typed expression.
         guard let s = typeSymbolOfExpression(base), isMainActorType(s) else { return nil }
-        let typeName = index.symbol(s).name
+        let typeName = index.symbolName(s)
         if isCallee(access) {
             guard let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }), !f.isNonisolated,
                 isMainActor(declared: f.attributes)
@@ -89,7 +95,7 @@ extension SemanticModel {
         let isolatedInit = index.methods(s).contains { f in
             f.name == "init" && f.labels == labels && !f.isNonisolated && isMainActor(declared: f.attributes)
         }
-        return isolatedInit ? MainActorUse(node: call, name: "\(index.symbol(s).name).init", isSelfMember: false) : nil
+        return isolatedInit ? MainActorUse(node: call, name: "\(index.symbolName(s)).init", isSelfMember: false) : nil
     }
 
     func isMainActorType(_ s: SymbolID) -> Bool { index.globalActor(of: s)?.actor == KnowledgeBase.mainActor }

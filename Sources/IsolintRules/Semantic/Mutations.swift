@@ -60,7 +60,7 @@ extension SemanticModel {
         guard let name else { return false }
         if let s = index.resolveSymbol(name.split(separator: ".").map(String.init), in: lookupContext(at: binding.node))
         {
-            let kind = index.symbol(s).kind
+            let kind = index.symbolKind(s)
             return kind == .classDecl || kind == .actorDecl
         }
         return KnowledgeBase.nonSendableClasses.contains(String(name.split(separator: ".").last ?? ""))

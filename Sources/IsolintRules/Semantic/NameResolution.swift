@@ -60,18 +60,18 @@ extension WorkspaceIndex {
 struct Resolver {
     let index: WorkspaceIndex
     let box: SymbolTablesBox
-    /// Borrowed from the box: a resolver is made for every lookup.
-    var tables: SymbolTables { _read { yield box.value } }
-    var t: SymbolTables { _read { yield box.value } }
+    /// Read through the box, field by field (see `WorkspaceIndex.t`).
+    var tables: SymbolTablesBox { box }
+    var t: SymbolTablesBox { box }
     var typealiases: [TypealiasDecl] { index.typealiases }
 
-    func symbol(_ s: SymbolID) -> TypeSymbol { tables.symbols[Int(s)] }
-    func primaryDecl(_ s: SymbolID) -> TypeDecl { index.types[Int(tables.symbols[Int(s)].decls[0])] }
+    func symbol(_ s: SymbolID) -> TypeSymbol { tables.value.symbols[Int(s)] }
+    func primaryDecl(_ s: SymbolID) -> TypeDecl { index.types[Int(tables.value.symbols[Int(s)].decls[0])] }
     /// Fields read without copying a whole declaration (hot in finalize).
     func genericParameters(_ s: SymbolID) -> [String] {
-        index.types[Int(tables.symbols[Int(s)].decls[0])].genericParameters
+        index.types[Int(tables.value.symbols[Int(s)].decls[0])].genericParameters
     }
-    func kind(_ s: SymbolID) -> NodeKind { tables.symbols[Int(s)].kind }
+    func kind(_ s: SymbolID) -> NodeKind { tables.value.symbols[Int(s)].kind }
 
     /// Resolves a nominal path the way the compiler's unqualified lookup does: generic
     /// parameters, then each type scope's nested types and typealiases innermost first, then
@@ -84,12 +84,13 @@ struct Resolver {
         guard let first = path.first, depth < 16 else { return .external(path) }
         if context.genericParameters.contains(first) { return .genericParameter(path.joined(separator: ".")) }
         // No workspace type or typealias has this name: an SDK name, whatever the scopes.
-        if path.count == 1, !t.simpleNames.contains(first) { return .external(path) }
+        if path.count == 1, !t.value.simpleNames.contains(first) { return .external(path) }
         var rest = path
         // `Foundation.Data`, `MyModule.Type`: a module qualifier.
-        if path.count > 1, KnowledgeBase.moduleNames.contains(first) || t.modules.contains(first) {
+        if path.count > 1, KnowledgeBase.moduleNames.contains(first) || t.value.modules.contains(first) {
             rest.removeFirst()
-            if let r = resolveFrom(scope: nil, rest, module: t.modules.contains(first) ? first : context.module, depth)
+            if let r = resolveFrom(
+                scope: nil, rest, module: t.value.modules.contains(first) ? first : context.module, depth)
             {
                 return r
             }
@@ -107,10 +108,10 @@ struct Resolver {
     func resolveFrom(scope: String?, _ path: [String], module: String, _ depth: Int) -> ResolvedType? {
         guard let first = path.first else { return nil }
         let head = scope.map { $0 + "." + first } ?? first
-        if let s = t.symbol(qualified: head, preferring: module) {
+        if let s = t.value.symbol(qualified: head, preferring: module) {
             return descend(.symbol(s), path.dropFirst(), depth)
         }
-        if let a = t.alias(qualified: head, preferring: module, index) {
+        if let a = t.value.alias(qualified: head, preferring: module, index) {
             return descend(.alias(a), path.dropFirst(), depth)
         }
         return nil
@@ -121,8 +122,8 @@ struct Resolver {
         switch base {
         case .symbol(let s):
             let q = symbol(s).qualifiedName + "." + rest.joined(separator: ".")
-            if let n = t.symbol(qualified: q, preferring: symbol(s).module) { return .symbol(n) }
-            if let a = t.alias(qualified: q, preferring: symbol(s).module, index) { return .alias(a) }
+            if let n = t.value.symbol(qualified: q, preferring: symbol(s).module) { return .symbol(n) }
+            if let a = t.value.alias(qualified: q, preferring: symbol(s).module, index) { return .alias(a) }
             return .external([symbol(s).name] + rest)
         case .alias(let a):
             let alias = typealiases[Int(a)]
@@ -137,7 +138,7 @@ struct Resolver {
 
     /// The lookup context of a symbol's members: its own scope, then its enclosing scopes.
     func context(of s: SymbolID) -> LookupContext {
-        if Int(s) < tables.contexts.count { return tables.contexts[Int(s)] }
+        if Int(s) < tables.value.contexts.count { return tables.value.contexts[Int(s)] }
         let d = primaryDecl(s)
         return LookupContext(
             module: d.module, scopes: [d.qualifiedName] + d.enclosingScopes,
@@ -149,7 +150,7 @@ struct Resolver {
         let q = s.map { symbol($0).qualifiedName } ?? e.extendedPath.joined(separator: ".")
         let generics = s.map { genericParameters($0) } ?? []
         let requirements =
-            (s.map { index.types[Int(tables.symbols[Int($0)].decls[0])].requirements } ?? []) + e.requirements
+            (s.map { index.types[Int(tables.value.symbols[Int($0)].decls[0])].requirements } ?? []) + e.requirements
         return LookupContext(module: e.module, scopes: [q], genericParameters: generics, requirements: requirements)
     }
 

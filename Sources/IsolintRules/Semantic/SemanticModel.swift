@@ -62,7 +62,7 @@ public struct SemanticModel: Sendable {
             if k == .extensionDecl {
                 let path = tree.extendedTypeText(p).split(separator: ".").map(String.init)
                 if let s = index.resolveSymbol(path, in: LookupContext(module: module)) {
-                    scopes.append(index.symbol(s).qualifiedName)
+                    scopes.append(index.symbolQualifiedName(s))
                     let d = index.primaryDecl(s)
                     generics += d.genericParameters
                     requirements += d.requirements

@@ -21,11 +21,11 @@ extension WorkspaceIndex {
     /// types (a rule asking "is this value safe to share"); pass false to ask what a type
     /// *declares* (a rule asking "does it say Sendable").
     public func sendability(of type: TypeExpr, in context: LookupContext, implicit: Bool = true) -> Sendability {
-        SendabilityEvaluator(r: resolver, facts: t.facts, assumed: nil, structural: false, implicit: implicit)
+        SendabilityEvaluator(r: resolver, facts: t.value.facts, assumed: nil, structural: false, implicit: implicit)
             .evaluate(type, context, [:], depth: 0)
     }
 
-    public func declaredSendability(_ s: SymbolID) -> DeclaredSendability { t.facts[Int(s)].declared }
+    public func declaredSendability(_ s: SymbolID) -> DeclaredSendability { t.value.facts[Int(s)].declared }
 
     /// A property's type: declared, inferred from `T(…)` or a literal, or that of the static
     /// property an initializer `= Store.shared` names (`Self` there is the store's type).
@@ -47,21 +47,21 @@ extension WorkspaceIndex {
     }
 
     /// What the compiler infers for an internal or frozen value type (`.notApplicable` otherwise).
-    public func implicitSendability(_ s: SymbolID) -> StructuralSendability { t.facts[Int(s)].implicit }
+    public func implicitSendability(_ s: SymbolID) -> StructuralSendability { t.value.facts[Int(s)].implicit }
 
     /// Whether a value type's members are all Sendable, counting undeclared public value types
     /// whose members are (so a public type and its member types can be declared together).
-    public func structuralSendability(_ s: SymbolID) -> StructuralSendability { t.facts[Int(s)].structural }
+    public func structuralSendability(_ s: SymbolID) -> StructuralSendability { t.value.facts[Int(s)].structural }
 
     /// The global actor a type is isolated to (explicitly, by inheritance, or by its module's
     /// default isolation), with the reason.
-    public func globalActor(of s: SymbolID) -> GlobalActorIsolation? { t.facts[Int(s)].globalActor }
+    public func globalActor(of s: SymbolID) -> GlobalActorIsolation? { t.value.facts[Int(s)].globalActor }
 
     /// `public`/`open`, and every enclosing type too.
-    public func isVisiblyPublic(_ s: SymbolID) -> Bool { t.facts[Int(s)].visiblyPublic }
+    public func isVisiblyPublic(_ s: SymbolID) -> Bool { t.value.facts[Int(s)].visiblyPublic }
 
     /// A protocol refining Sendable (or a type whose inheritance clause declares it).
-    public func refinesSendable(_ s: SymbolID) -> Bool { t.facts[Int(s)].refinesSendable }
+    public func refinesSendable(_ s: SymbolID) -> Bool { t.value.facts[Int(s)].refinesSendable }
 
     // MARK: Conveniences by file-scope name (tests, messages)
 
@@ -144,7 +144,7 @@ struct SendabilityEvaluator {
             }
         }
         var results: [Sendability] = []
-        for di in r.tables.symbols[Int(s)].decls {
+        for di in r.tables.value.symbols[Int(s)].decls {
             let properties = r.index.types[Int(di)].properties
             let associatedValues = r.index.types[Int(di)].associatedValues
             for p in properties where p.isStored && !p.isStatic {

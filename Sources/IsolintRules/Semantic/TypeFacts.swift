@@ -100,7 +100,7 @@ struct FactComputation {
 
     init(r: Resolver) {
         self.r = r
-        let n = r.tables.symbols.count
+        let n = r.tables.value.symbols.count
         facts = Array(repeating: TypeFacts(), count: n)
         gaState = Array(repeating: 0, count: n)
         refineState = Array(repeating: 0, count: n)
@@ -113,19 +113,19 @@ struct FactComputation {
                     entry: e, resolved: e.type.path.map { resolver.resolve($0, in: context) }, context: context)
             }
         }
-        primaryEntries = r.tables.symbols.indices.map { i in
+        primaryEntries = r.tables.value.symbols.indices.map { i in
             let context = r.context(of: SymbolID(i))
-            return r.tables.symbols[i].decls.flatMap { resolve(r.index.types[Int($0)].inherited, context) }
+            return r.tables.value.symbols[i].decls.flatMap { resolve(r.index.types[Int($0)].inherited, context) }
         }
         var byExtension = [[ResolvedEntry]](repeating: [], count: r.index.extensions.count)
-        for (i, sym) in r.tables.symbols.enumerated() {
+        for (i, sym) in r.tables.value.symbols.enumerated() {
             for e in sym.extensions {
                 let ext = r.index.extensions[Int(e)]
                 byExtension[Int(e)] = resolve(ext.inherited, r.context(ofExtension: ext, extending: SymbolID(i)))
             }
         }
         extensionEntries = byExtension
-        summaries = r.tables.symbols.map { sym in
+        summaries = r.tables.value.symbols.map { sym in
             var out = Summary(name: sym.name, kind: sym.kind)
             for d in sym.decls {
                 let i = Int(d)
@@ -161,7 +161,7 @@ struct FactComputation {
     }
 
     mutating func run() {
-        let n = SymbolID(r.tables.symbols.count)
+        let n = SymbolID(r.tables.value.symbols.count)
         for s in 0..<n { _ = globalActor(s, depth: 0) }
         for s in 0..<n { _ = refinesSendable(s, depth: 0) }
         for s in 0..<n { _ = declared(s, depth: 0) }
@@ -314,7 +314,7 @@ struct FactComputation {
 
     mutating func computeDeclared(_ s: SymbolID, depth: Int) -> DeclaredSendability {
         let sym = summaries[Int(s)]
-        let extensions = r.tables.symbols[Int(s)].extensions
+        let extensions = r.tables.value.symbols[Int(s)].extensions
         for e in extensions where r.index.extensions[Int(e)].isUnavailable {
             if extensionEntries[Int(e)].contains(where: { refines($0, depth: depth + 1) }) {
                 return .explicitlyNot(
@@ -391,7 +391,7 @@ struct FactComputation {
         publicState[i] = 1
         let d = r.primaryDecl(s)
         var result = d.isPublic && d.parentsArePublic
-        if result, let parent = d.parent, let p = r.tables.symbol(qualified: parent, preferring: d.module) {
+        if result, let parent = d.parent, let p = r.tables.value.symbol(qualified: parent, preferring: d.module) {
             result = visiblyPublic(p, depth: depth + 1)
         }
         facts[i].visiblyPublic = result
@@ -404,7 +404,7 @@ struct FactComputation {
     mutating func inferStructural() {
         var implicitCandidates: Set<SymbolID> = []
         var publicCandidates: Set<SymbolID> = []
-        for (i, sym) in r.tables.symbols.enumerated() {
+        for (i, sym) in r.tables.value.symbols.enumerated() {
             let s = SymbolID(i)
             guard sym.kind == .structDecl || sym.kind == .enumDecl, facts[i].declared == .none else { continue }
             let frozen = summaries[i].isFrozen

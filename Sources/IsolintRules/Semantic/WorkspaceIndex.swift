@@ -20,96 +20,150 @@ public typealias SymbolID = Int32
 /// parts that merge in any order; `finalize()` resolves names and computes what needs the whole
 /// workspace (isolation, Sendability), so that queries never walk the type graph again.
 public struct WorkspaceIndex: Sendable {
-    public private(set) var types: [TypeDecl] = []
-    public private(set) var extensions: [ExtensionDecl] = []
-    public private(set) var typealiases: [TypealiasDecl] = []
-    /// Free functions with their module.
-    public private(set) var functions: [(module: String, info: FunctionInfo)] = []
-    /// Names that appear on the left of an assignment, as `inout` arguments, or as the receiver
-    /// of a mutating method call.
-    public private(set) var mutatedNames: Set<String> = []
-    /// Names called like a type: `Name(…)` or `Name.init(…)`.
-    public private(set) var constructedNames: Set<String> = []
-    /// Names `.cancel()` is called on (`task?.cancel()`, `self.poll.cancel()`).
-    public private(set) var cancelledNames: Set<String> = []
-    /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
-    public private(set) var globalActors: Set<String> = KnowledgeBase.globalActors
-    /// Types stored or created in SwiftUI views.
-    public private(set) var viewReferencedTypes: Set<String> = []
-    /// Where functions send their escaping closure parameters (escaping-closure-missing-sendable
-    /// follows forwarding across files with it).
-    public private(set) var forwarding: [ForwardingSummary] = []
-    /// Targets with default MainActor isolation: type names each uses off the main actor
-    /// (module, then name), with the first such place in words.
-    public private(set) var offMainTypeUses: [String: [String: String]] = [:]
-    /// Workspace-wide facts some file shows (`KnowledgeBase.cloudKitConfiguredMarker`, …).
-    public private(set) var apiMarkers: Set<String> = []
-    /// The tools version of each package manifest of the workspace, by path (`Package.swift`,
-    /// `Package@swift-5.9.swift`): which one SwiftPM reads is decided among siblings.
-    public private(set) var manifestToolsVersions: [String: ToolsVersion] = [:]
+    /// What the files contribute, and the tables `finalize()` derives from it.
+    struct Contents: Sendable {
+        var types: [TypeDecl] = []
+        var extensions: [ExtensionDecl] = []
+        var typealiases: [TypealiasDecl] = []
+        /// Free functions with their module.
+        var functions: [(module: String, info: FunctionInfo)] = []
+        /// Names that appear on the left of an assignment, as `inout` arguments, or as the receiver
+        /// of a mutating method call.
+        var mutatedNames: Set<String> = []
+        /// Names called like a type: `Name(…)` or `Name.init(…)`.
+        var constructedNames: Set<String> = []
+        /// Names `.cancel()` is called on (`task?.cancel()`, `self.poll.cancel()`).
+        var cancelledNames: Set<String> = []
+        /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
+        var globalActors: Set<String> = KnowledgeBase.globalActors
+        /// Types stored or created in SwiftUI views.
+        var viewReferencedTypes: Set<String> = []
+        /// Where functions send their escaping closure parameters (escaping-closure-missing-sendable
+        /// follows forwarding across files with it).
+        var forwarding: [ForwardingSummary] = []
+        /// Targets with default MainActor isolation: type names each uses off the main actor
+        /// (module, then name), with the first such place in words.
+        var offMainTypeUses: [String: [String: String]] = [:]
+        /// Workspace-wide facts some file shows (`KnowledgeBase.cloudKitConfiguredMarker`, …).
+        var apiMarkers: Set<String> = []
+        /// The tools version of each package manifest of the workspace, by path (`Package.swift`,
+        /// `Package@swift-5.9.swift`): which one SwiftPM reads is decided among siblings.
+        var manifestToolsVersions: [String: ToolsVersion] = [:]
 
-    /// What `finalize()` derives; nil before it.
-    var tables: SymbolTablesBox?
+        /// What `finalize()` derives; nil before it.
+        var tables: SymbolTablesBox?
 
-    public init() {}
+        mutating func add(_ decl: TypeDecl) { types.append(decl) }
+        mutating func add(_ ext: ExtensionDecl) { extensions.append(ext) }
+        mutating func add(_ alias: TypealiasDecl) { typealiases.append(alias) }
+        mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
+        mutating func addMutated(_ name: String) { mutatedNames.insert(name) }
+        mutating func addConstructed(_ name: String) { constructedNames.insert(name) }
+        mutating func addCancelled(_ name: String) { cancelledNames.insert(name) }
+        mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
+        mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
+        mutating func addForwarding(_ summary: ForwardingSummary) { forwarding.append(summary) }
+        mutating func addOffMainTypeUses(_ uses: [String: String], module: String) {
+            // The smallest description wins: the same whatever order the files merge in.
+            offMainTypeUses[module, default: [:]].merge(uses) { min($0, $1) }
+        }
 
-    mutating func add(_ decl: TypeDecl) { types.append(decl) }
-    mutating func add(_ ext: ExtensionDecl) { extensions.append(ext) }
-    mutating func add(_ alias: TypealiasDecl) { typealiases.append(alias) }
-    mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
-    mutating func addMutated(_ name: String) { mutatedNames.insert(name) }
-    mutating func addConstructed(_ name: String) { constructedNames.insert(name) }
-    mutating func addCancelled(_ name: String) { cancelledNames.insert(name) }
-    mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
-    mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
-    mutating func addForwarding(_ summary: ForwardingSummary) { forwarding.append(summary) }
-    mutating func addOffMainTypeUses(_ uses: [String: String], module: String) {
-        // The smallest description wins: the same whatever order the files merge in.
-        offMainTypeUses[module, default: [:]].merge(uses) { min($0, $1) }
-    }
+        mutating func addMarker(_ marker: String) { apiMarkers.insert(marker) }
+        mutating func addManifest(_ path: String, toolsVersion: ToolsVersion) {
+            manifestToolsVersions[path] = toolsVersion
+        }
 
-    /// Where a target with default MainActor isolation uses a type of this name off the main actor.
-    public func offMainUse(ofType name: String, module: String) -> String? { offMainTypeUses[module]?[name] }
-    mutating func addMarker(_ marker: String) { apiMarkers.insert(marker) }
-    mutating func addManifest(_ path: String, toolsVersion: ToolsVersion) { manifestToolsVersions[path] = toolsVersion }
-
-    public mutating func merge(_ other: WorkspaceIndex) {
-        types += other.types
-        extensions += other.extensions
-        typealiases += other.typealiases
-        functions += other.functions
-        mutatedNames.formUnion(other.mutatedNames)
-        constructedNames.formUnion(other.constructedNames)
-        cancelledNames.formUnion(other.cancelledNames)
-        globalActors.formUnion(other.globalActors)
-        viewReferencedTypes.formUnion(other.viewReferencedTypes)
-        forwarding += other.forwarding
-        for (module, uses) in other.offMainTypeUses { addOffMainTypeUses(uses, module: module) }
-        apiMarkers.formUnion(other.apiMarkers)
-        manifestToolsVersions.merge(other.manifestToolsVersions) { _, new in new }
-        tables = nil
-    }
-
-    /// Resolves names and computes the workspace-wide facts. Call after the last merge.
-    public mutating func finalize() {
-        tables = SymbolTablesBox(SymbolTables(self))
-    }
-
-    /// The derived tables, borrowed in place: every query reads them, and copying the struct
-    /// (a retain per table) on each one showed as a fifth of a lint run in a profile.
-    var t: SymbolTables {
-        _read {
-            if let box = tables { yield box.value } else { yield SymbolTables(self) }
+        mutating func merge(_ other: Contents) {
+            types += other.types
+            extensions += other.extensions
+            typealiases += other.typealiases
+            functions += other.functions
+            mutatedNames.formUnion(other.mutatedNames)
+            constructedNames.formUnion(other.constructedNames)
+            cancelledNames.formUnion(other.cancelledNames)
+            globalActors.formUnion(other.globalActors)
+            viewReferencedTypes.formUnion(other.viewReferencedTypes)
+            forwarding += other.forwarding
+            for (module, uses) in other.offMainTypeUses { addOffMainTypeUses(uses, module: module) }
+            apiMarkers.formUnion(other.apiMarkers)
+            manifestToolsVersions.merge(other.manifestToolsVersions) { _, new in new }
+            tables = nil
         }
     }
 
-    public var symbols: [TypeSymbol] { t.symbols }
+    /// The contents behind one immutable reference: an index is copied into every resolver,
+    /// semantic model and file context, and a copy is then one retain instead of one per table.
+    final class Storage: Sendable {
+        let contents: Contents
+        init(_ contents: Contents) { self.contents = contents }
+    }
+    private static let empty = Storage(Contents())
+    private var storage: Storage
 
-    public func symbol(_ id: SymbolID) -> TypeSymbol { t.symbols[Int(id)] }
+    public init() { storage = Self.empty }
+    init(_ contents: Contents) { storage = Storage(contents) }
+
+    public var types: [TypeDecl] { storage.contents.types }
+    public var extensions: [ExtensionDecl] { storage.contents.extensions }
+    public var typealiases: [TypealiasDecl] { storage.contents.typealiases }
+    public var functions: [(module: String, info: FunctionInfo)] { storage.contents.functions }
+    public var mutatedNames: Set<String> { storage.contents.mutatedNames }
+    public var constructedNames: Set<String> { storage.contents.constructedNames }
+    public var cancelledNames: Set<String> { storage.contents.cancelledNames }
+    public var globalActors: Set<String> { storage.contents.globalActors }
+    public var viewReferencedTypes: Set<String> { storage.contents.viewReferencedTypes }
+    public var forwarding: [ForwardingSummary] { storage.contents.forwarding }
+    public var offMainTypeUses: [String: [String: String]] { storage.contents.offMainTypeUses }
+    public var apiMarkers: Set<String> { storage.contents.apiMarkers }
+    public var manifestToolsVersions: [String: ToolsVersion] { storage.contents.manifestToolsVersions }
+    var tables: SymbolTablesBox? { storage.contents.tables }
+
+    /// Where a target with default MainActor isolation uses a type of this name off the main actor.
+    public func offMainUse(ofType name: String, module: String) -> String? { offMainTypeUses[module]?[name] }
+
+    /// Changes the contents, in place when this index holds the only reference to them (merging
+    /// thousands of file parts must not copy the arrays each time).
+    private mutating func update(_ change: (inout Contents) -> Void) {
+        var contents = Self.take(&storage)
+        change(&contents)
+        storage = Storage(contents)
+    }
+
+    /// The contents, with `storage` emptied first so that, when it was the only reference, the
+    /// arrays come out uniquely referenced. Not inlined: inlined, the store of `empty` is dead to
+    /// the optimizer (the caller overwrites `storage` after) and the arrays were copied on every
+    /// merge.
+    @inline(never)
+    private static func take(_ storage: inout Storage) -> Contents {
+        let old = storage
+        storage = empty
+        return old.contents
+    }
+
+    public mutating func merge(_ other: WorkspaceIndex) { update { $0.merge(other.storage.contents) } }
+
+    /// Resolves names and computes the workspace-wide facts. Call after the last merge.
+    public mutating func finalize() {
+        let tables = SymbolTablesBox(SymbolTables(self))
+        update { $0.tables = tables }
+    }
+
+    /// The derived tables. Read through the box (`t.value.symbols`), never as a whole struct: a
+    /// `_read` of the struct still copied it (a retain per table) on every query, a seventh of a
+    /// lint run in a profile.
+    var t: SymbolTablesBox { tables ?? SymbolTablesBox(SymbolTables(self)) }
+
+    public var symbols: [TypeSymbol] { t.value.symbols }
+
+    public func symbol(_ id: SymbolID) -> TypeSymbol { t.value.symbols[Int(id)] }
+    // One field, not the whole symbol (hot in rules).
+    public func symbolName(_ id: SymbolID) -> String { t.value.symbols[Int(id)].name }
+    public func symbolKind(_ id: SymbolID) -> NodeKind { t.value.symbols[Int(id)].kind }
+    public func symbolQualifiedName(_ id: SymbolID) -> String { t.value.symbols[Int(id)].qualifiedName }
 
     /// The symbol of a qualified name (`Outer.Inner`), preferring `module`'s.
     public func symbol(qualified name: String, preferring module: String? = nil) -> SymbolID? {
-        t.symbol(qualified: name, preferring: module)
+        t.value.symbol(qualified: name, preferring: module)
     }
 
     /// The first declaration of a qualified name (tests, messages).
@@ -118,71 +172,86 @@ public struct WorkspaceIndex: Sendable {
     }
 
     /// The first declaration of a symbol.
-    public func primaryDecl(_ s: SymbolID) -> TypeDecl { types[Int(t.symbols[Int(s)].decls[0])] }
+    public func primaryDecl(_ s: SymbolID) -> TypeDecl { types[Int(t.value.symbols[Int(s)].decls[0])] }
 
-    public func decls(_ s: SymbolID) -> [TypeDecl] { t.symbols[Int(s)].decls.map { types[Int($0)] } }
+    public func decls(_ s: SymbolID) -> [TypeDecl] { t.value.symbols[Int(s)].decls.map { types[Int($0)] } }
 
     public func extensionDecls(_ s: SymbolID) -> [ExtensionDecl] {
-        t.symbols[Int(s)].extensions.map { extensions[Int($0)] }
+        t.value.symbols[Int(s)].extensions.map { extensions[Int($0)] }
     }
 
     /// Extensions of types the workspace does not declare (SDK types), by the path written.
     public func externalExtensions(_ path: String) -> [ExtensionDecl] {
-        (t.externalExtensions[path] ?? []).map { extensions[Int($0)] }
+        (t.value.externalExtensions[path] ?? []).map { extensions[Int($0)] }
     }
 
     /// Every property of a symbol: declarations and extensions.
     public func properties(_ s: SymbolID) -> [PropertyInfo] {
-        decls(s).flatMap(\.properties) + extensionDecls(s).flatMap(\.properties)
+        // Field by field: copying each whole declaration showed in profiles.
+        let box = t
+        var out: [PropertyInfo] = []
+        for d in box.value.symbols[Int(s)].decls { out += storage.contents.types[Int(d)].properties }
+        for e in box.value.symbols[Int(s)].extensions { out += storage.contents.extensions[Int(e)].properties }
+        return out
     }
 
     /// Every method and initializer of a symbol: declarations and extensions.
     public func methods(_ s: SymbolID) -> [FunctionInfo] {
-        decls(s).flatMap(\.functions) + extensionDecls(s).flatMap(\.functions)
+        let box = t
+        var out: [FunctionInfo] = []
+        for d in box.value.symbols[Int(s)].decls { out += storage.contents.types[Int(d)].functions }
+        for e in box.value.symbols[Int(s)].extensions { out += storage.contents.extensions[Int(e)].functions }
+        return out
     }
 
     /// Free functions of a name.
     public func freeFunctions(named name: String) -> [(module: String, info: FunctionInfo)] {
-        (t.functionsByName[name] ?? []).map { functions[Int($0)] }
+        (t.value.functionsByName[name] ?? []).map { functions[Int($0)] }
     }
 
     /// Every method of this name in the workspace: in type declarations and in extensions,
     /// those of SDK types included.
     public func methods(named name: String) -> [FunctionInfo] {
-        (t.methodsByName[name] ?? []).map { m in
+        (t.value.methodsByName[name] ?? []).map { m in
             m.inExtension
                 ? extensions[Int(m.decl)].functions[Int(m.member)] : types[Int(m.decl)].functions[Int(m.member)]
         }
     }
 
     /// Whether a workspace enum of this name carries a closure in a payload (a cheap filter).
-    public func hasClosurePayloads(enumNamed name: String) -> Bool { t.closurePayloadEnums.contains(name) }
+    public func hasClosurePayloads(enumNamed name: String) -> Bool { t.value.closurePayloadEnums.contains(name) }
 
     /// The forwarding summaries of functions of this name.
     public func forwarding(named name: String) -> [ForwardingSummary] {
-        (t.forwardingByName[name] ?? []).map { forwarding[Int($0)] }
+        (t.value.forwardingByName[name] ?? []).map { forwarding[Int($0)] }
     }
 
     /// Whether the workspace declares a function or method of this name (compiled with the same
     /// checking, so a closure it is given runs where the compiler says).
-    public func declaresFunction(named name: String) -> Bool { t.functionNames.contains(name) }
+    public func declaresFunction(named name: String) -> Bool { t.value.functionNames.contains(name) }
 
     /// Whether any workspace typealias has this simple name (a cheap filter before resolving).
-    public func hasTypealias(named name: String) -> Bool { t.aliasNames.contains(name) }
+    public func hasTypealias(named name: String) -> Bool { t.value.aliasNames.contains(name) }
 
     public func isGlobalActorAttribute(_ attribute: String) -> Bool { globalActors.contains(attribute) }
 
     /// Module names of the workspace.
-    public var modules: Set<String> { t.modules }
+    public var modules: Set<String> { t.value.modules }
 
     /// Whether some main-actor workspace type has a member (instance or static) of this name.
-    public func isMainActorMemberName(_ name: String) -> Bool { t.mainActorMemberNames.contains(name) }
+    public func isMainActorMemberName(_ name: String) -> Bool { t.value.mainActorMemberNames.contains(name) }
 
     /// Whether a workspace function or method of this name takes a parameter `sending` (a cheap filter).
-    public func hasSendingParameter(functionNamed name: String) -> Bool { t.sendingFunctionNames.contains(name) }
+    public func hasSendingParameter(functionNamed name: String) -> Bool { t.value.sendingFunctionNames.contains(name) }
+
+    /// False when the token's text is no main-actor type or member name, typealias or free
+    /// function of the workspace (true: it may be; ask the exact question).
+    public func mayNameMainActorCode(_ tree: SyntaxTree, token: Int32) -> Bool {
+        t.value.mainActorNames.mayContain(tree.nameHash(token: token))
+    }
 
     /// Whether some main-actor workspace type has this simple name.
-    public func isMainActorTypeName(_ name: String) -> Bool { t.mainActorTypeNames.contains(name) }
+    public func isMainActorTypeName(_ name: String) -> Bool { t.value.mainActorTypeNames.contains(name) }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -230,6 +299,9 @@ struct SymbolTables: Sendable {
     /// Names of workspace functions and methods with a `sending` parameter.
     var sendingFunctionNames: Set<String> = []
     var mainActorTypeNames: Set<String> = []
+    /// The names a synchronous main-actor use can go by: main-actor types and their members,
+    /// typealiases, free functions. A token outside it is none (asked before making a `String`).
+    var mainActorNames = NameFilter([], count: 0)
 
     init(_ index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
@@ -308,6 +380,8 @@ struct SymbolTables: Sendable {
                 for f in index.extensions[Int(e)].functions { mainActorMemberNames.insert(f.name) }
             }
         }
+        let names = [mainActorMemberNames, mainActorTypeNames, aliasNames, Set(functionsByName.keys)]
+        mainActorNames = NameFilter(names.joined(), count: names.reduce(0) { $0 + $1.count })
     }
 
     func symbol(qualified name: String, preferring module: String?) -> SymbolID? {

@@ -1,0 +1,33 @@
+import IsolintSyntax
+
+/// A Bloom filter over names: `mayContain` is false only for names never inserted. Built once per
+/// index over the names some rule cares about, and asked with a token's `NameHash` so that the
+/// common case (a name that is none of them) costs a hash of a few bytes instead of a `String`
+/// and a set lookup. A `true` is then checked against the exact set.
+struct NameFilter: Sendable {
+    private var bits: [UInt64]
+    private let mask: UInt64
+
+    /// Sized for `count` names at about 16 bits each (a few per cent of false positives).
+    init<S: Sequence>(_ names: S, count: Int) where S.Element == String {
+        var words = 16
+        while words * 64 < count * 16 { words *= 2 }
+        bits = [UInt64](repeating: 0, count: words)
+        mask = UInt64(words * 64 - 1)
+        for name in names { insert(NameHash.of(name)) }
+    }
+
+    private mutating func insert(_ hash: UInt64) {
+        let (a, b) = positions(hash)
+        bits[Int(a >> 6)] |= 1 << (a & 63)
+        bits[Int(b >> 6)] |= 1 << (b & 63)
+    }
+
+    func mayContain(_ hash: UInt64) -> Bool {
+        let (a, b) = positions(hash)
+        return bits[Int(a >> 6)] & (1 << (a & 63)) != 0 && bits[Int(b >> 6)] & (1 << (b & 63)) != 0
+    }
+
+    /// Two bit positions from different bits of the hash (both below `bits.count * 64`).
+    private func positions(_ hash: UInt64) -> (UInt64, UInt64) { (hash & mask, (hash >> 32 ^ hash >> 17) & mask) }
+}
