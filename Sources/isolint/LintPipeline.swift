@@ -5,7 +5,8 @@ import IsolintSyntax
 /// The command line's use of the one pipeline (`Pipeline.run`): target settings from each
 /// file's Package.swift (or `.isolint.json`), shared with `isolint bench --lint`.
 enum LintPipeline {
-    /// Reports for the files that could be read, and (path, problem) for those that could not.
+    /// Reports for the files that could be read, and (path, problem) for those that could not. A
+    /// report without findings carries no source text (nothing prints it; memory).
     static func run(
         files: [String], cwd: String, configuration: Configuration, workers: Int? = nil, progress: Progress? = nil
     ) async -> ([FileReport], [(String, String)]) {
@@ -13,7 +14,7 @@ enum LintPipeline {
         var tick: (@Sendable () -> Void)?
         if let progress { tick = { progress.tick() } }
         let result = await Pipeline.run(
-            inputs, linter: Linter(configuration: configuration), workers: workers, progress: tick)
+            inputs, linter: Linter(configuration: configuration), workers: workers, progress: tick, keepSources: false)
         let reports = result.reports
         let problems = result.problems
         return (reports, problems.map { ($0.path, $0.problem.description) })
@@ -54,7 +55,7 @@ enum CommandInputs {
         let firstDir = absolute(paths.first ?? ".", cwd: cwd)
         var isDir: ObjCBool = false
         _ = fm.fileExists(atPath: firstDir, isDirectory: &isDir)
-        let root = isDir.boolValue ? firstDir : (firstDir as NSString).deletingLastPathComponent
+        let root = isDir.boolValue ? firstDir : parentDirectory(firstDir)
         let configPath = config ?? WorkspaceSettings.findConfiguration(from: root)
         if let configPath {
             if config != nil, !fm.fileExists(atPath: configPath) {

@@ -62,6 +62,84 @@ struct PipelineTests {
         #expect(problems.map(\.path) == ["Sources/A/bad.swift"])
         #expect(problems.map(\.problem) == [.utf16])
     }
+
+    /// What `NSString.deletingLastPathComponent` gives for each (Foundation on Linux traps on
+    /// some strings, so the answers are written out).
+    @Test func parentDirectoryIsFoundationsLastComponentDropped() {
+        let expected = [
+            "/a/b/c.swift": "/a/b", "/a/b/": "/a", "/a": "/", "/": "/", "a/b": "a", "a": "", "/a/b.c/d": "/a/b.c",
+            "": "",
+        ]
+        for (path, parent) in expected { #expect(parentDirectory(path) == parent, "\(path)") }
+    }
+
+    /// Every way a run can be scheduled gives the same findings: trees kept or parsed again from
+    /// disk, one worker or several, sources kept or dropped, every rule on or only some (a rule
+    /// that is off is not run at all). Over the project's own sources and every fixture.
+    @Test func everyScheduleOfARunFindsTheSame() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let files = try SwiftFiles.collect([
+            root.appendingPathComponent("Sources").path,
+            root.appendingPathComponent("Tests/IsolintRulesTests/Fixtures").path,
+        ])
+        #expect(files.count > 300)
+        let inputs = files.map { Pipeline.Input(path: $0, settings: .standalone) }
+        func findings(
+            _ run: (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex)
+        )
+            -> [String]
+        {
+            run.reports.flatMap { r in
+                r.findings.map { f in
+                    "\(r.path):\(f.range) \(f.ruleID) \(f.severity) \(f.message) notes=\(f.notes.map(\.range)) fixes=\(f.fixes.map { $0.edits.map { "\($0.range)=\($0.newText)" } })"
+                }
+            }
+        }
+        let reference = await Pipeline.run(inputs, linter: Linter(), workers: 1, treeBudget: Int.max)
+        let expected = findings(reference)
+        #expect(expected.count > 300)
+        #expect(reference.problems.isEmpty)
+        let streamed = await Pipeline.run(inputs, linter: Linter(), workers: 2, keepSources: false, treeBudget: 0)
+        #expect(findings(streamed) == expected)
+        #expect(streamed.reports.filter { $0.findings.isEmpty }.allSatisfy { $0.source.bytes.isEmpty })
+        #expect(streamed.reports.map(\.path) == reference.reports.map(\.path))
+        let half = await Pipeline.run(inputs, linter: Linter(), workers: 3, treeBudget: 200_000)
+        #expect(findings(half) == expected)
+        #expect(half.reports.allSatisfy { !$0.source.bytes.isEmpty })
+        // Only two rules on: exactly their findings.
+        var configuration = Configuration()
+        let kept: Set<String> = ["global-mutable-state", "value-used-after-send"]
+        for rule in RuleCatalog.all {
+            for d in rule.descriptors where !kept.contains(d.id) { configuration.ruleOverrides[d.id] = .some(nil) }
+        }
+        let some = await Pipeline.run(inputs, linter: Linter(configuration: configuration), workers: 2)
+        let expectedSome = reference.reports.flatMap { r in
+            r.findings.filter { kept.contains($0.ruleID) }.map { _ in r.path }
+        }
+        #expect(some.reports.flatMap { r in r.findings.map { _ in r.path } } == expectedSome)
+        #expect(!expectedSome.isEmpty)
+    }
+
+    @Test func aFileGoneBeforeItIsLintedIsAProblemNotACrash() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.swift")
+        let b = dir.appendingPathComponent("b.swift")
+        try Data("var counter = 0\n".utf8).write(to: a)
+        try Data("let fine = 1\n".utf8).write(to: b)
+        // Linted after the index is built, from disk: the progress callback of the first file
+        // (one worker: files go one after the other) removes the second before it is read again.
+        let gone = b.path
+        let run = await Pipeline.run(
+            [Pipeline.Input(path: a.path, settings: .standalone), Pipeline.Input(path: b.path, settings: .standalone)],
+            linter: Linter(), workers: 1, progress: { unlink(gone) }, treeBudget: 0)
+        #expect(run.reports.map(\.path) == [a.path])
+        #expect(run.reports.first?.findings.map(\.ruleID) == ["global-mutable-state"])
+        #expect(run.problems.map(\.path) == [b.path])
+        #expect(run.problems.map(\.problem) == [.unreadable])
+    }
 }
 
 extension Result {

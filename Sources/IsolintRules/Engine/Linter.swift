@@ -33,10 +33,15 @@ public struct Linter: Sendable {
         var manifests: [any ManifestRule] = []
         var descriptors: [String: RuleDescriptor] = [:]
         for rule in rules {
+            for d in rule.descriptors { descriptors[d.id] = d }
+            // A rule none of whose findings the configuration keeps does not run at all.
+            let enabled = rule.descriptors.contains { d in
+                configuration.ruleOverrides[d.id].map { $0 != nil } ?? d.enabledByDefault
+            }
+            guard enabled else { continue }
             if let r = rule as? any NodeRule { for k in r.nodeKinds { table[Int(k.rawValue)].append(r) } }
             if let r = rule as? any FileRule { files.append(r) }
             if let r = rule as? any ManifestRule { manifests.append(r) }
-            for d in rule.descriptors { descriptors[d.id] = d }
         }
         self.dispatch = table
         self.fileRules = files

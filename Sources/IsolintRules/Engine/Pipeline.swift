@@ -155,43 +155,93 @@ public enum Pipeline {
         }
     }
 
+    /// Source bytes whose trees a run keeps between its two phases (about seven times that in
+    /// memory). Files past it are parsed again when they are linted, so that a large workspace
+    /// needs memory for its index and the files in flight, not for every tree at once.
+    public static let treeBudget = 8 * 1_048_576
+
     /// A whole run: read, check and parse every file and build its index part on all cores;
     /// merge the index; lint every file on all cores. Results keep the input order; files that
-    /// cannot be linted come back as problems.
+    /// cannot be linted come back as problems. `keepSources: false` drops the text of files
+    /// without findings from the reports (the command line, which only prints findings).
     public static func run(
-        _ inputs: [Input], linter: Linter, workers: Int? = nil, progress: (@Sendable () -> Void)? = nil
+        _ inputs: [Input], linter: Linter, workers: Int? = nil, progress: (@Sendable () -> Void)? = nil,
+        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget
     ) async -> (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex) {
         var phases = PhaseClock()
-        let parsed = await parallelMap(inputs, workers: workers) {
-            input -> Result<(SyntaxTree, WorkspaceIndex), InputProblem> in
-            let checked = input.bytes.map { source(path: input.path, bytes: $0) } ?? read(path: input.path)
-            return checked.map { source in
+        let keep = treesKept(inputs, budget: treeBudget)
+        let parsed = await parallelMap(Array(inputs.indices), workers: workers) {
+            i -> Result<(SyntaxTree?, WorkspaceIndex), InputProblem> in
+            let input = inputs[i]
+            return checkedSource(input).map { source in
                 let tree = parse(source)
-                return (tree, indexPart(tree, settings: input.settings))
+                return (keep[i] ? tree : nil, indexPart(tree, settings: input.settings))
             }
         }
         var problems: [(path: String, problem: InputProblem)] = []
         var parts: [WorkspaceIndex] = []
-        var jobs: [(tree: SyntaxTree, settings: TargetSettings)] = []
+        var jobs: [(input: Input, tree: SyntaxTree?)] = []
         for (input, result) in zip(inputs, parsed) {
             switch result {
             case .success(let (tree, part)):
                 parts.append(part)
-                jobs.append((tree, input.settings))
+                jobs.append((input, tree))
             case .failure(let problem):
                 problems.append((input.path, problem))
             }
         }
         phases.lap("read, parse and index parts")
         let index = Pipeline.index(parts)
+        parts = []
         phases.lap("merge and finalize the index")
-        let reports = await parallelMap(jobs, workers: workers) { job -> FileReport in
-            let findings = linter.lint(job.tree, index: index, settings: job.settings)
+        let linted = await parallelMap(jobs, workers: workers) { job -> Result<FileReport, InputProblem> in
+            // A tree not kept is parsed again (and a file read again: it may have changed or
+            // gone since, which is reported like any unreadable file).
+            let tree: SyntaxTree
+            if let kept = job.tree {
+                tree = kept
+            } else {
+                switch checkedSource(job.input) {
+                case .success(let source): tree = parse(source)
+                case .failure(let problem): return .failure(problem)
+                }
+            }
+            let findings = linter.lint(tree, index: index, settings: job.input.settings)
             progress?()
-            return FileReport(path: job.tree.source.path, source: job.tree.source, findings: findings)
+            let source = keepSources || !findings.isEmpty ? tree.source : SourceFile(path: tree.source.path, bytes: [])
+            return .success(FileReport(path: tree.source.path, source: source, findings: findings))
+        }
+        var reports: [FileReport] = []
+        reports.reserveCapacity(linted.count)
+        for (job, result) in zip(jobs, linted) {
+            switch result {
+            case .success(let report): reports.append(report)
+            case .failure(let problem): problems.append((job.input.path, problem))
+            }
         }
         phases.lap("lint")
         return (reports, problems, index)
+    }
+
+    /// The input's bytes checked: those it carries, else the file's.
+    static func checkedSource(_ input: Input) -> Result<SourceFile, InputProblem> {
+        input.bytes.map { source(path: input.path, bytes: $0) } ?? read(path: input.path)
+    }
+
+    /// Which inputs keep their trees between the phases: in input order, while their sizes add
+    /// up to no more than `budget` (a file's size is what `stat` says; one that cannot be read
+    /// counts as empty and fails later, where it is reported).
+    static func treesKept(_ inputs: [Input], budget: Int) -> [Bool] {
+        var total = 0
+        return inputs.map { input in
+            var size = input.bytes?.count ?? 0
+            if input.bytes == nil {
+                var info = stat()
+                if stat(input.path, &info) == 0 { size = Int(info.st_size) }
+            }
+            total += size
+            return total <= budget
+        }
     }
 }
 
@@ -208,26 +258,28 @@ struct PhaseClock {
     }
 }
 
-/// Maps over `workers` tasks (default: all cores) with structured concurrency, keeping input order.
+/// Maps over `workers` tasks at a time (default: all cores) with structured concurrency, keeping
+/// input order. Items are handed out one at a time as tasks finish, so that a worker that drew
+/// large files does not leave the others idle at the end.
 public func parallelMap<T: Sendable, R: Sendable>(
     _ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R
 ) async -> [R] {
     let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
-    return await withTaskGroup(of: [(Int, R)].self) { group in
-        for w in 0..<workers {
-            group.addTask {
-                var out: [(Int, R)] = []
-                var i = w
-                while i < items.count {
-                    out.append((i, transform(items[i])))
-                    i += workers
-                }
-                return out
-            }
+    return await withTaskGroup(of: (Int, R).self) { group in
+        var next = 0
+        while next < workers {
+            let i = next
+            group.addTask { (i, transform(items[i])) }
+            next += 1
         }
         var results = [R?](repeating: nil, count: items.count)
-        for await chunk in group {
-            for (i, r) in chunk { results[i] = r }
+        for await (i, r) in group {
+            results[i] = r
+            if next < items.count {
+                let k = next
+                group.addTask { (k, transform(items[k])) }
+                next += 1
+            }
         }
         return results.compactMap { $0 }
     }

@@ -56,3 +56,14 @@ public enum SwiftFiles {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
+
+/// The folder of a path (`/a/b/c.swift` → `/a/b`, `/a` → `/`, `a` → empty), as
+/// `NSString.deletingLastPathComponent` gives it for the normalised paths isolint builds, without
+/// bridging a string per call (which was a tenth of the setup of a 3,600-file run).
+public func parentDirectory(_ path: String) -> String {
+    var u = path.utf8[...]
+    while u.count > 1, u.last == UInt8(ascii: "/") { u = u.dropLast() }
+    guard let slash = u.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    if slash == u.startIndex { return "/" }
+    return String(Substring(u[..<slash]))
+}

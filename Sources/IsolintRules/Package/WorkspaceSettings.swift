@@ -19,7 +19,7 @@ public struct WorkspaceSettings: Sendable {
     public mutating func load(for files: [String]) {
         var checked = Set<String>()
         for f in files {
-            var dir = (f as NSString).deletingLastPathComponent
+            var dir = parentDirectory(f)
             while !dir.isEmpty, dir != "/" {
                 if checked.contains(dir) { break }
                 checked.insert(dir)
@@ -29,7 +29,7 @@ public struct WorkspaceSettings: Sendable {
                     manifests[dir] = PackageManifest(tree: tree)
                     break
                 }
-                dir = (dir as NSString).deletingLastPathComponent
+                dir = parentDirectory(dir)
             }
         }
         loadXcodeProjects(for: files)
@@ -41,13 +41,13 @@ public struct WorkspaceSettings: Sendable {
         var listed = Set<String>()
         var projects: [String] = []
         for f in files {
-            var dir = (f as NSString).deletingLastPathComponent
+            var dir = parentDirectory(f)
             while !dir.isEmpty, listed.insert(dir).inserted {
                 for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where name.hasSuffix(".xcodeproj") {
                     projects.append(dir == "/" ? "/" + name : dir + "/" + name)
                 }
                 if dir == "/" { break }
-                dir = (dir as NSString).deletingLastPathComponent
+                dir = parentDirectory(dir)
             }
         }
         for path in projects.sorted() {
@@ -99,7 +99,7 @@ public struct WorkspaceSettings: Sendable {
         while true {
             let candidate = dir + "/.isolint.json"
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = (dir as NSString).deletingLastPathComponent
+            let parent = parentDirectory(dir)
             if parent == dir || parent.isEmpty { return nil }
             dir = parent
         }
