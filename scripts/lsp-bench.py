@@ -2,13 +2,15 @@
 """Latency and memory benchmark of `isolint lsp`, measured through a real stdio client.
 
     python3 scripts/lsp-bench.py [--isolint .build/release/isolint] [--edits 200] [--lines 5000]
-                                 [--workspace-lines 300000] [--open 200] [--no-sourcekit]
+                                 [--workspace-lines 300000 | --workspace DIR] [--open 200] [--no-sourcekit]
+    python3 scripts/lsp-bench.py --write-file F.swift [--lines 5000]   (the generated file only)
 
 1. A generated, realistic 5,000-line Swift file with concurrency hazards is opened; then 200
    typing-like incremental edits (insert/delete characters on various lines) are sent one at a
    time. Measured: didOpen -> publishDiagnostics, and didChange -> the publishDiagnostics whose
-   version equals the edit's (p50/p95/max).
-2. A generated workspace of ~300k lines (rootUri points at it, so the server indexes it), then
+   version equals the edit's (p50/p95/max); then hover and codeAction requests at up to 100
+   of its findings (request -> response).
+2. A generated workspace (or, with --workspace, a folder of real code) of ~300k lines (rootUri points at it, so the server indexes it), then
    200 of its files are opened: the server's peak RSS (VmHWM in /proc/PID/status).
 3. sourcekit-lsp's time to first diagnostics on the same 5,000-line file (in a tiny SwiftPM
    package), and the ratio to isolint's.
@@ -447,11 +449,24 @@ async def bench_single_file(isolint: str, package: pathlib.Path, text: str, edit
     versions = [p.get("version") for _, p in c.publishes[uri]]
     if versions != sorted(versions):
         raise ProtocolError(f"isolint: publishDiagnostics versions out of order: {versions}")
+    # Hover and code action at findings of the last version (request -> response).
+    hover_ms, action_ms = [], []
+    last = c.publishes[uri][-1][1]["diagnostics"]
+    step = max(1, len(last) // 100)
+    for d in last[::step][:100]:
+        t0 = time.perf_counter()
+        await c.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": d["range"]["start"]})
+        hover_ms.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        await c.request("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": d["range"],
+                                                    "context": {"diagnostics": [d]}})
+        action_ms.append((time.perf_counter() - t0) * 1000)
     rss = c.rss()
     code = await c.shutdown()
     if code != 0:
         raise ProtocolError(f"isolint exited with {code} after shutdown/exit")
-    return {"open_ms": open_ms, "open_all": open_all, "change_ms": change_ms, "findings": findings, "rss": rss, "publish_bytes": publish_bytes}
+    return {"open_ms": open_ms, "open_all": open_all, "change_ms": change_ms, "findings": findings, "rss": rss,
+            "publish_bytes": publish_bytes, "hover_ms": hover_ms, "action_ms": action_ms}
 
 
 async def bench_workspace(isolint: str, root: pathlib.Path, files: list[pathlib.Path], open_count: int, edits: int) -> dict:
@@ -469,7 +484,7 @@ async def bench_workspace(isolint: str, root: pathlib.Path, files: list[pathlib.
     for path in files[:open_count]:
         uri = path.as_uri()
         uris.append(uri)
-        c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": path.read_text()}})
+        c.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "swift", "version": 1, "text": path.read_text(errors="replace")}})
     got = await c.wait(lambda: all(c.first_publish(u, 1) for u in uris), 300, "diagnostics of every opened file")
     if got is None:
         raise ProtocolError("isolint: not every opened document got diagnostics within 300s")
@@ -478,7 +493,7 @@ async def bench_workspace(isolint: str, root: pathlib.Path, files: list[pathlib.
     rss = c.rss()
     findings = sum(len(c.first_publish(u, 1)[1]["diagnostics"]) for u in uris)
     # Typing in one of the open documents of the large workspace.
-    uri, text = uris[0], files[0].read_text()
+    uri, text = uris[0], files[0].read_text(errors="replace")
     change_ms, version = await time_typing(c, uri, text, edits, seed=11, timeout=60)
     # Edits that change the workspace index (a new type declared): the server re-merges the
     # index after a pause and re-analyses every open document.
@@ -575,7 +590,12 @@ async def main() -> int:
     ap.add_argument("--scaling", default="500,1000,2000",
                     help="also time 40 edits on files of these sizes (comma-separated line counts; empty: skip)")
     ap.add_argument("--keep", action="store_true", help="keep the generated files")
+    ap.add_argument("--workspace", help="index this folder (real code) instead of a generated workspace")
+    ap.add_argument("--write-file", help="write the generated file here and exit (for isolint bench --keystrokes/--scaling)")
     args = ap.parse_args()
+    if args.write_file:
+        pathlib.Path(args.write_file).write_text(generate_swift(args.lines, seed=42))
+        return 0
     isolint = str(pathlib.Path(args.isolint).resolve())
     if not os.access(isolint, os.X_OK):
         print(f"isolint binary not found at {isolint}", file=sys.stderr)
@@ -596,10 +616,17 @@ async def main() -> int:
             small_pkg = make_package(base / f"scale{size}", small)
             r = await bench_single_file(isolint, small_pkg, small, 40)
             scaling.append((size, r))
-        files = make_workspace(base, args.workspace_lines, args.lines_per_file)
-        ws_lines = sum(p.read_text().count("\n") for p in files)
-        print(f"generated workspace: {len(files)} files, {ws_lines} lines")
-        ws = await bench_workspace(isolint, base / "Workspace", files, args.open, args.workspace_edits)
+        if args.workspace:
+            ws_root = pathlib.Path(args.workspace).resolve()
+            files = sorted(p for p in ws_root.rglob("*.swift") if ".build" not in p.parts and p.is_file())
+            ws_lines = sum(p.read_bytes().count(b"\n") for p in files)
+            print(f"workspace {ws_root}: {len(files)} files, {ws_lines} lines")
+        else:
+            files = make_workspace(base, args.workspace_lines, args.lines_per_file)
+            ws_root = base / "Workspace"
+            ws_lines = sum(p.read_text().count("\n") for p in files)
+            print(f"generated workspace: {len(files)} files, {ws_lines} lines")
+        ws = await bench_workspace(isolint, ws_root, files, args.open, args.workspace_edits)
 
         skl = None
         isolint_first = None
@@ -617,6 +644,9 @@ async def main() -> int:
         print(f"  {'measure':<34} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'n':>6}")
         print(row("didOpen -> publishDiagnostics", single["open_all"]))
         print(row("didChange -> publishDiagnostics", change))
+        if single["hover_ms"]:
+            print(row("hover (at a finding)", single["hover_ms"]))
+            print(row("codeAction (at a finding)", single["action_ms"]))
         print(f"  peak RSS (VmHWM) of that session: {single['rss']['VmHWM']:.1f} MB; "
               f"one publishDiagnostics is {single['publish_bytes'] // 1024} KiB of JSON")
         if scaling:

@@ -60,6 +60,7 @@ let usage = """
                                      --write-baseline FILE  record today's findings in FILE
                                      --stamp FILE   write the summary as a // comment to FILE
                                                     (for build systems that track outputs)
+                                     --jobs N       lint on N cores (default: all)
                                      Exit 0: nothing at or above --fail-on; 1: findings;
                                      2: usage error or a path that cannot be read.
       fix [PATH…]                    Apply every preferred fix, linting again until nothing
@@ -85,9 +86,12 @@ let usage = """
       dump decls|tokens|tree FILE…   Print what the parser sees (one line per declaration
                                      and closure: KIND<TAB>LINE:COL<TAB>NAME).
       bench PATH… [--lint] [--repeat N] [--no-reference]
-                                     Lex and parse (with --lint: lint) every .swift file under
-                                     PATH; compare with the compiler's parser
+                                     Lex and parse (with --lint: lint, as its own process) every
+                                     .swift file under PATH; compare with the compiler's parser
                                      (swift-frontend -frontend -parse) on the same files.
+      bench --keystrokes FILE | --scaling FILE
+                                     One keystroke in the language server, phase by phase; or
+                                     each rule's cost when FILE doubles (exit 1: superlinear).
       help                           Show this help.
       version                        Show the version.
     """

@@ -17,6 +17,8 @@ enum LintCommand {
         /// to nothing (a file of another kind would become a resource).
         var stamp: String?
         var progress = true
+        /// Cores to lint on; nil: all.
+        var jobs: Int?
     }
 
     static func parse(_ args: [String]) -> Options? {
@@ -64,6 +66,13 @@ enum LintCommand {
                 o.stamp = v
             case "--no-progress":
                 o.progress = false
+            case "--jobs", "-j":
+                guard let v = value(a) else { return nil }
+                guard let n = Int(v), n > 0 else {
+                    printErr("isolint lint: \(a) takes a positive whole number (got '\(v)')")
+                    return nil
+                }
+                o.jobs = n
             case "-h", "--help":
                 print(usage)
                 return nil
@@ -92,7 +101,7 @@ enum LintCommand {
         else { return 2 }
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
         let (reports, problems) = await LintPipeline.run(
-            files: files, cwd: cwd, configuration: configuration, progress: progress)
+            files: files, cwd: cwd, configuration: configuration, workers: options.jobs, progress: progress)
         progress.finish()
         for (path, problem) in problems { printErr("isolint: \(path) \(problem); skipped") }
         let ioError = !problems.isEmpty

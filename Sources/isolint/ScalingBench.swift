@@ -1,0 +1,73 @@
+import Foundation
+import IsolintRules
+import IsolintSyntax
+
+/// `isolint bench --scaling FILE`: whether any rule's cost grows faster than its input. The file
+/// is linted as it is and doubled (its text twice, so twice the declarations and findings), by
+/// each rule alone, and by the parser, the index and all rules together; a cost that more than
+/// doubles (beyond `limit`, and over a millisecond, under which the clock's noise dominates) is
+/// flagged and the command exits 1.
+enum ScalingBench {
+    static let limit = 2.6
+
+    static func run(path: String, repeats: Int) -> Int32 {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printErr("isolint bench: cannot read \(path)")
+            return 2
+        }
+        let once = [UInt8](data)
+        let twice = once + [UInt8(ascii: "\n")] + once
+        let small = SourceFile(path: path, bytes: once)
+        let large = SourceFile(path: path, bytes: twice)
+        print("file: \(path)  \(small.lineCount) lines, doubled to \(large.lineCount); best of \(repeats) runs each")
+        print("phase or rule                               findings 1x   2x     ms 1x     ms 2x   ratio")
+        var flagged: [String] = []
+        func row(_ name: String, _ findings: (Int, Int)?, _ t1: Double, _ t2: Double) {
+            let ratio = t1 > 0 ? t2 / t1 : 0
+            let superlinear = ratio > limit && t2 > 1
+            if superlinear { flagged.append(name) }
+            let counts = findings.map { String(format: "%8d %6d", $0.0, $0.1) } ?? String(repeating: " ", count: 15)
+            print(
+                String(
+                    format: "%@ %@ %9.2f %9.2f %6.2f%@", name.padding(toLength: 40, withPad: " ", startingAt: 0),
+                    counts,
+                    t1, t2, ratio, superlinear ? "  grows faster than its input" : ""))
+        }
+        func best<T>(_ body: () -> T) -> (T, Double) {
+            var value = body()
+            var fastest = Double.infinity
+            for _ in 0..<repeats {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                value = body()
+                fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
+            return (value, fastest)
+        }
+        let (tree1, p1) = best { SyntaxTree.parse(small) }
+        let (tree2, p2) = best { SyntaxTree.parse(large) }
+        row("lex and parse", nil, p1, p2)
+        let (index1, i1) = best { Linter.index([tree1]) }
+        let (index2, i2) = best { Linter.index([tree2]) }
+        row("index", nil, i1, i2)
+        let settings = TargetSettings()
+        let all = Linter()
+        let (all1, a1) = best { all.lint(tree1, index: index1, settings: settings) }
+        let (all2, a2) = best { all.lint(tree2, index: index2, settings: settings) }
+        row("every rule", (all1.count, all2.count), a1, a2)
+        for rule in RuleCatalog.all {
+            // Each rule on, those off by default too.
+            var configuration = Configuration()
+            for d in rule.descriptors { configuration.ruleOverrides[d.id] = .some(d.defaultSeverity) }
+            let linter = Linter(rules: [rule], configuration: configuration)
+            let (f1, t1) = best { linter.lint(tree1, index: index1, settings: settings) }
+            let (f2, t2) = best { linter.lint(tree2, index: index2, settings: settings) }
+            row(rule.descriptors.map(\.id).joined(separator: ", "), (f1.count, f2.count), t1, t2)
+        }
+        if flagged.isEmpty {
+            print("every cost at most \(limit)x when the input doubles")
+            return 0
+        }
+        print("grows faster than its input: \(flagged.joined(separator: ", "))")
+        return 1
+    }
+}
