@@ -3,7 +3,8 @@ import IsolintRules
 import IsolintSyntax
 
 /// `isolint bench --scaling FILE`: whether any rule's cost grows faster than its input. The file
-/// is linted as it is and doubled (its text twice, so twice the declarations and findings), by
+/// is linted as it is and doubled (its text twice, the second copy's declarations renamed: twice
+/// the declarations and findings, not twice the declarations of each name), by
 /// each rule alone, and by the parser, the index and all rules together; a cost that more than
 /// doubles (beyond `limit`, and over a millisecond, under which the clock's noise dominates) is
 /// flagged and the command exits 1.
@@ -16,7 +17,7 @@ enum ScalingBench {
             return 2
         }
         let once = [UInt8](data)
-        let twice = once + [UInt8(ascii: "\n")] + once
+        let twice = doubled(once, path: path)
         let small = SourceFile(path: path, bytes: once)
         let large = SourceFile(path: path, bytes: twice)
         print("file: \(path)  \(small.lineCount) lines, doubled to \(large.lineCount); best of \(repeats) runs each")
@@ -69,5 +70,36 @@ enum ScalingBench {
         }
         print("grows faster than its input: \(flagged.joined(separator: ", "))")
         return 1
+    }
+
+    /// The text, a newline, and the text again with every name the file declares for a type or at
+    /// file scope suffixed `_2` (so that the copies do not redeclare each other's types).
+    static func doubled(_ bytes: [UInt8], path: String) -> [UInt8] {
+        let tree = SyntaxTree.parse(SourceFile(path: path, bytes: bytes))
+        var declared: Set<String> = []
+        for i in tree.nodes.indices {
+            let n = Int32(i)
+            let kind = tree.nodes[i].kind
+            // Not extensions: `extension String` extends a type the file does not declare.
+            let nominal: Set<NodeKind> = [
+                .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .typealiasDecl,
+            ]
+            if nominal.contains(kind) || (tree.isFileScope(n) && (kind == .funcDecl || kind == .varDecl)) {
+                if tree.nodes[i].name >= 0 { declared.insert(tree.name(of: n)) }
+            }
+        }
+        var out = bytes + [UInt8(ascii: "\n")]
+        var last = 0
+        for t in tree.tokens where t.kind == .identifier {
+            let r = t.range
+            guard r.lowerBound >= last, r.upperBound <= bytes.count,
+                declared.contains(String(decoding: bytes[r], as: UTF8.self))
+            else { continue }
+            out += bytes[last..<r.upperBound]
+            out += Array("_2".utf8)
+            last = r.upperBound
+        }
+        out += bytes[last...]
+        return out
     }
 }

@@ -19,7 +19,9 @@ extension SemanticModel {
     /// `Mutex` where the file imports Synchronization, then `OSAllocatedUnfairLock` where it
     /// imports os. Nil when the file can name none (adding an import and an availability
     /// requirement is the author's decision).
-    public func lockBox() -> LockBox? {
+    public func lockBox() -> LockBox? { lockBoxChoice.get { computeLockBox() } }
+
+    private func computeLockBox() -> LockBox? {
         for (i, symbol) in index.symbols.enumerated() where symbol.kind == .classDecl && isLockBoxName(symbol.name) {
             let s = SymbolID(i)
             guard index.primaryDecl(s).genericParameters.count == 1 else { continue }
@@ -29,10 +31,10 @@ extension SemanticModel {
             else { continue }
             return LockBox(typeName: symbol.name, initializerLabel: nil, method: access.name, isClass: true)
         }
-        if tree.imports("Synchronization") {
+        if importedModules.contains("Synchronization") {
             return LockBox(typeName: "Mutex", initializerLabel: nil, method: "withLock", isClass: false)
         }
-        if tree.imports("os") {
+        if importedModules.contains("os") {
             return LockBox(
                 typeName: "OSAllocatedUnfairLock", initializerLabel: "initialState", method: "withLock", isClass: true)
         }

@@ -13,6 +13,8 @@ public struct SemanticModel: Sendable {
     private let contexts = MemoTable<Int32, LookupContext>()
     private let members = MemoTable<Int32, Set<String>>()
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
+    private let declarationsBySymbol = Memo<[SymbolID: [Int32]]>()
+    let lockBoxChoice = Memo<LockBox?>()
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
     /// `#if canImport(…)`: read once, when the model is made.
     public let importedModules: Set<String>
@@ -216,6 +218,20 @@ public struct SemanticModel: Sendable {
             for f in index.methods(s) where !f.isStatic && f.name != "init" { names.insert(f.name) }
         }
         return names
+    }
+}
+
+extension SemanticModel {
+    /// This file's declarations and extensions of a workspace type, in source order (computed
+    /// once per file: asked per candidate, a scan of the file each time was quadratic).
+    func fileDeclarations(of s: SymbolID) -> [Int32] {
+        declarationsBySymbol.get {
+            var out: [SymbolID: [Int32]] = [:]
+            for (i, n) in tree.nodes.enumerated() where SyntaxTree.typeDeclKinds.contains(n.kind) {
+                if let sym = symbol(of: Int32(i)) { out[sym, default: []].append(Int32(i)) }
+            }
+            return out
+        }[s] ?? []
     }
 }
 

@@ -200,9 +200,7 @@ extension SemanticModel {
         var owners = [owner]
         if let s = symbol(of: owner) {
             // Other declarations and extensions of the same type in this file.
-            for (i, n) in tree.nodes.enumerated() where SyntaxTree.typeDeclKinds.contains(n.kind) && Int32(i) != owner {
-                if symbol(of: Int32(i)) == s { owners.append(Int32(i)) }
-            }
+            owners += fileDeclarations(of: s).filter { $0 != owner }
         }
         for o in owners {
             for m in tree.members(of: o) where tree[m].kind == .varDecl {
