@@ -95,14 +95,17 @@ enum LintCommand {
             return 0
         }
         guard let options = parse(args) else { return 2 }
+        var clock = PhaseClock()
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
         guard let (configuration, files) = CommandInputs.load(options.paths, config: options.config, command: "lint")
         else { return 2 }
+        clock.lap("configuration and the files to lint")
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
         let (reports, problems) = await LintPipeline.run(
             files: files, cwd: cwd, configuration: configuration, workers: options.jobs, progress: progress)
         progress.finish()
+        clock.lap("the run (as above)")
         for (path, problem) in problems { printErr("isolint: \(path) \(problem); skipped") }
         let ioError = !problems.isEmpty
 
@@ -141,6 +144,7 @@ enum LintCommand {
             shown.filter { !$0.findings.isEmpty || format == .text || format == .full }, format: format,
             filesScanned: reports.count, color: color, absolutePath: { absolute($0, cwd: cwd) })
         FileHandle.standardOutput.write(Data(output.utf8))
+        clock.lap("report (\(format.rawValue))")
         if ioError { return 2 }
         if let stamp = options.stamp,
             !fm.createFile(

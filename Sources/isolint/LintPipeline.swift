@@ -10,7 +10,9 @@ enum LintPipeline {
     static func run(
         files: [String], cwd: String, configuration: Configuration, workers: Int? = nil, progress: Progress? = nil
     ) async -> ([FileReport], [(String, String)]) {
+        var clock = PhaseClock()
         let inputs = self.inputs(files: files, cwd: cwd, configuration: configuration)
+        clock.lap("target settings (manifests, Xcode projects)")
         var tick: (@Sendable () -> Void)?
         if let progress { tick = { progress.tick() } }
         let result = await Pipeline.run(

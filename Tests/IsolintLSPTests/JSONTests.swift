@@ -202,6 +202,31 @@ struct FramingResyncTests {
     }
 }
 
+@Suite("Message classification")
+struct IncomingTests {
+    func classify(_ text: String) throws -> Incoming {
+        Incoming.classify(try JSON.parse(Array(text.utf8)))
+    }
+
+    @Test func nullParamsAreNoParams() throws {
+        #expect(
+            try classify(#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":null}"#)
+                == .request(id: .int(7), method: "shutdown", params: nil))
+        #expect(
+            try classify(#"{"jsonrpc":"2.0","method":"exit","params":null}"#)
+                == .notification(method: "exit", params: nil))
+        #expect(
+            try classify(#"{"jsonrpc":"2.0","id":8,"method":"shutdown"}"#)
+                == .request(id: .int(8), method: "shutdown", params: nil))
+    }
+
+    @Test func scalarParamsAreRefused() throws {
+        #expect(
+            try classify(#"{"jsonrpc":"2.0","id":9,"method":"shutdown","params":3}"#)
+                == .invalid(id: .int(9), reason: "params must be an object or an array"))
+    }
+}
+
 /// Inputs the framing fuzzer (Fuzz/FuzzFraming.swift) found, replayed as it runs them: the
 /// input, then a blank line and two valid frames, fed in chunks whose size the first byte
 /// picks; the second frame must arrive, last.

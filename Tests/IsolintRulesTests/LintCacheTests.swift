@@ -85,4 +85,43 @@ import Testing
         let fresh = linter.lint(SyntaxTree.parse(source), index: index, settings: .standalone)
         #expect(incremental == fresh)
     }
+
+    /// Rules read the file's imports: an import typed above unchanged declarations changes what
+    /// they report (here the XCTest rule starts to fire, and the lock fix becomes a Mutex).
+    @Test func anImportChangesTheFindingsOfUnchangedDeclarations() {
+        let linter = Linter()
+        let body = """
+            @MainActor final class Cart { func add() {} }
+            final class CartTests: XCTestCase {
+                func testAdds() {
+                    let cart = Cart()
+                    cart.add()
+                }
+            }
+            func count() {
+                var n = 0
+                DispatchQueue.global().async { n += 1 }
+                print(n)
+            }
+
+            """
+        let path = "/t/CartTests.swift"
+        var tree = SyntaxTree.parse(SourceFile(path: path, text: "import Foundation\n" + body))
+        let index = Linter.index([tree])
+        var cache = LintCache()
+        let before = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+        #expect(!before.map(\.ruleID).contains("xctest-main-actor-isolation"))
+        for header in ["import Foundation\nimport XCTest\nimport Synchronization\n", "import Foundation\n"] {
+            let source = SourceFile(path: path, text: header + body)
+            tree = tree.reparsed(source)
+            let incremental = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+            let fresh = linter.lint(SyntaxTree.parse(source), index: index, settings: .standalone)
+            #expect(incremental == fresh)
+        }
+        let withXCTest = SourceFile(
+            path: path, text: "import Foundation\nimport XCTest\nimport Synchronization\n" + body)
+        let fresh = linter.lint(SyntaxTree.parse(withXCTest), index: index, settings: .standalone)
+        #expect(fresh.map(\.ruleID).contains("xctest-main-actor-isolation"))
+        #expect(fresh.flatMap(\.fixes).contains { $0.edits.contains { $0.newText.contains("Mutex") } })
+    }
 }

@@ -35,10 +35,13 @@ enum Incoming: Equatable {
         guard let method = methodValue.string else {
             return .invalid(id: id ?? .null, reason: "method must be a string")
         }
-        let params = message["params"]
-        if let params {
-            switch params {
+        var params = message["params"]
+        if let given = params {
+            switch given {
             case .object, .array: break
+            // `"params": null` is what some clients send for a method without parameters
+            // (`shutdown`, `exit`): taken as none, not refused.
+            case .null: params = nil
             default: return .invalid(id: id ?? .null, reason: "params must be an object or an array")
             }
         }

@@ -75,6 +75,12 @@ public struct Linter: Sendable {
             raw = configured(raw)
             return finish(raw, tree, context)
         }
+        // Rules read the file's imports (XCTest, SwiftUI, Synchronization…): a change of imports
+        // is a change of every declaration.
+        if cache.imports != context.model.importedModules {
+            cache.entries = [:]
+            cache.imports = context.model.importedModules
+        }
         let items = tree.items
         var entries: [LintCache.Key: LintCache.Entry] = [:]
         entries.reserveCapacity(items.count)
@@ -218,6 +224,8 @@ public struct LintCache: Sendable {
     }
 
     var entries: [Key: Entry] = [:]
+    /// The file's imports when the entries were made.
+    var imports: Set<String>?
     /// A one-off lint (the command line) keeps nothing: no item is hashed.
     let keepsEntries: Bool
     public init() { keepsEntries = true }

@@ -246,11 +246,13 @@ public enum Pipeline {
 }
 
 /// `ISOLINT_TIMING=1`: the wall time of each phase of a run, on stderr.
-struct PhaseClock {
+public struct PhaseClock {
     let enabled = ProcessInfo.processInfo.environment["ISOLINT_TIMING"] == "1"
     private var last = DispatchTime.now().uptimeNanoseconds
 
-    mutating func lap(_ phase: String) {
+    public init() {}
+
+    public mutating func lap(_ phase: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
         FileHandle.standardError.write(Data("isolint: \(phase): \(Double(now - last) / 1e6) ms\n".utf8))

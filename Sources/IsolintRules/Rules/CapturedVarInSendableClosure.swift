@@ -4,7 +4,7 @@ import IsolintSyntax
 /// closure that may run concurrently with it.
 ///
 /// A file rule: the lock box its fix uses depends on the file's imports, outside the declaration.
-public struct CapturedVarInSendableClosure: FileRule {
+public struct CapturedVarInSendableClosure: NodeRule {
     public static let descriptor = RuleDescriptor(
         id: "captured-var-in-sendable-closure", severity: .error,
         summary: "A captured `var` is mutated in a closure that runs concurrently with the code sharing it.",
@@ -45,13 +45,11 @@ public struct CapturedVarInSendableClosure: FileRule {
 
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
-    public func check(file: FileContext, into findings: inout [Finding]) {
-        for (i, node) in file.tree.nodes.enumerated() where node.kind == .closure {
-            check(Int32(i), file, &findings)
-        }
-    }
+    // A node rule (its findings lie in the closure's top-level declaration), so that the language
+    // server re-checks only the closures of an edited declaration.
+    public var nodeKinds: [NodeKind] { [.closure] }
 
-    func check(_ closure: Int32, _ file: FileContext, _ findings: inout [Finding]) {
+    public func check(_ closure: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         let model = file.model
         // Cheap test first: the closure assigns, passes `&x` or calls a mutating method at all.
