@@ -69,7 +69,6 @@ extension LanguageServer {
         let cancelledEarly = Task.isCancelled
         // Open documents keep the parts of their current text.
         for (path, part) in parts where workspace.parts[path] == nil { workspace.parts[path] = part }
-        workspace.settings.load(for: Array(parts.keys))
         _ = await remerge()
         if let token {
             let message = cancelledEarly ? "cancelled after \(done) files" : "\(files.count) files indexed"

@@ -24,7 +24,7 @@ public enum SwiftFiles {
             }
             var stack = [path]
             while let dir = stack.popLast() {
-                guard let names = try? fm.contentsOfDirectory(atPath: dir) else { continue }
+                guard let names = entries(of: dir) else { continue }
                 for name in names.sorted() {
                     let full = dir.hasSuffix("/") ? dir + name : dir + "/" + name
                     if exclude(full) { continue }
@@ -43,6 +43,22 @@ public enum SwiftFiles {
         // The same file named twice (`lint . A.swift`) is linted once.
         var seen = Set<String>()
         return out.sorted().filter { seen.insert(normalized($0)).inserted }
+    }
+
+    /// The names in a directory (not `.` and `..`), in the order the file system gives them; nil
+    /// when it cannot be read. readdir(3) directly: FileManager's listing cost a tenth of the
+    /// setup of a 3,600-file run.
+    public static func entries(of directory: String) -> [String]? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// `./a/../b.swift` → `b.swift`, lexically.

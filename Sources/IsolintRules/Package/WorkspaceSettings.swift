@@ -37,13 +37,12 @@ public struct WorkspaceSettings: Sendable {
 
     /// Reads the `.xcodeproj` folders in the files' folders and their ancestors, once each.
     mutating func loadXcodeProjects(for files: [String]) {
-        let fm = FileManager.default
         var listed = Set<String>()
         var projects: [String] = []
         for f in files {
             var dir = parentDirectory(f)
             while !dir.isEmpty, listed.insert(dir).inserted {
-                for name in (try? fm.contentsOfDirectory(atPath: dir)) ?? [] where name.hasSuffix(".xcodeproj") {
+                for name in SwiftFiles.entries(of: dir) ?? [] where name.hasSuffix(".xcodeproj") {
                     projects.append(dir == "/" ? "/" + name : dir + "/" + name)
                 }
                 if dir == "/" { break }

@@ -87,6 +87,8 @@ public struct XCTestMainActorIsolation: NodeRule {
     /// of that name).
     func xctestMainActorCalls(in body: Int32, _ file: FileContext) -> [Int32] {
         let tree = file.tree
+        // Cheap test first: the name appears among the body's tokens.
+        guard tree.containsToken(in: body, where: { tree.token($0, is: "waitForExpectations") }) else { return [] }
         var out: [Int32] = []
         for n in tree.subtree(body) where tree[n].kind == .call {
             guard let callee = tree.callee(of: n), let name = tree.calleeName(of: n),
@@ -109,6 +111,7 @@ public struct XCTestMainActorIsolation: NodeRule {
     func awaitedOwnMembers(in body: Int32, owner: Int32, _ file: FileContext) -> [(Int32, String)] {
         let tree = file.tree
         if file.model.declaredSendability(of: owner).isUnconditional { return [] }
+        guard tree.containsToken(in: body, where: { tree.tokens[Int($0)].keyword == .await }) else { return [] }
         var out: [(Int32, String)] = []
         for a in tree.subtree(body) where tree[a].kind == .awaitExpr {
             for n in tree.subtree(a) where tree[n].kind == .call {

@@ -13,6 +13,9 @@ extension SemanticModel {
     public func synchronousMainActorUses(in body: Int32, owner: Int32?, limit: Int = 16) -> [MainActorUse] {
         var out: [MainActorUse] = []
         let own = owner.map(ownMainActorMembers) ?? []
+        // Cheap test first: every use goes by a name in the body; when no word of it can name
+        // main-actor code (and the owner has no main-actor members), there is none.
+        if own.isEmpty && !mayNameMainActorCode(in: body) { return [] }
         var stack = Array(tree.children(body).reversed())
         while let n = stack.popLast(), out.count < limit {
             switch tree[n].kind {
@@ -41,6 +44,15 @@ extension SemanticModel {
             stack.append(contentsOf: tree.children(n).reversed())
         }
         return out
+    }
+
+    /// Whether some word among the node's tokens may name main-actor code of the workspace (see
+    /// `WorkspaceIndex.mayNameMainActorCode`): a scan of the tokens, no `String` made.
+    func mayNameMainActorCode(in node: Int32) -> Bool {
+        let names = index.mainActorNameFilter
+        return tree.containsToken(in: node) {
+            tree.tokens[Int($0)].isWord && names.mayContain(tree.nameHash(token: $0))
+        }
     }
 
     /// `self.member`, `Type.member`, `value.member` that is main-actor state (`own`: the names

@@ -250,6 +250,9 @@ public struct WorkspaceIndex: Sendable {
         t.value.mainActorNames.mayContain(tree.nameHash(token: token))
     }
 
+    /// The filter behind `mayNameMainActorCode`, for a scan of many tokens.
+    var mainActorNameFilter: NameFilter { t.value.mainActorNames }
+
     /// Whether some main-actor workspace type has this simple name.
     public func isMainActorTypeName(_ name: String) -> Bool { t.value.mainActorTypeNames.contains(name) }
 }
