@@ -34,7 +34,9 @@ import tempfile
 import time
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
-GOAL_CHANGE_P95_MS = 10.0
+GOAL_CHANGE_P95_MS = 2.0  # on a quiet machine; bench --keystrokes shows the in-process phases
+GOAL_REQUEST_MS = 5.0  # hover and code action
+GOAL_INDEX_S_PER_750K_LINES = 1.0
 GOAL_PEAK_RSS_MB = 150.0
 
 
@@ -289,7 +291,10 @@ class Client:
         self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
     def notify(self, method: str, params):
-        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+        msg = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            msg["params"] = params
+        self.send(msg)
 
     async def wait(self, predicate, timeout: float, what: str):
         deadline = time.perf_counter() + timeout
@@ -313,7 +318,10 @@ class Client:
     async def request(self, method: str, params, timeout: float = 60.0):
         msg_id = self.next_id
         self.next_id += 1
-        self.send({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params})
+        msg = {"jsonrpc": "2.0", "id": msg_id, "method": method}
+        if params is not None:  # JSON-RPC: omitted, not null, when there are none
+            msg["params"] = params
+        self.send(msg)
         got = await self.wait(lambda: self.responses.get(msg_id), timeout, f"response to {method}")
         if got is None:
             raise ProtocolError(f"{self.name}: no response to {method} in {timeout}s")
@@ -690,6 +698,14 @@ async def main() -> int:
         peak = ws["rss_end"]["VmHWM"]
         print("goals")
         print(f"  didChange -> diagnostics p95 < {GOAL_CHANGE_P95_MS:.0f} ms: {p95:.2f} ms — {'met' if p95 < GOAL_CHANGE_P95_MS else 'NOT met'}")
+        for name in ("hover", "action"):
+            if single[f"{name}_ms"]:
+                v = pct(single[f"{name}_ms"], 0.95)
+                label = "hover" if name == "hover" else "codeAction"
+                print(f"  {label} p95 < {GOAL_REQUEST_MS:.0f} ms: {v:.2f} ms — {'met' if v < GOAL_REQUEST_MS else 'NOT met'}")
+        per750k = ws["index_s"] * 750_000 / max(1, ws_lines)
+        print(f"  indexing < {GOAL_INDEX_S_PER_750K_LINES:.0f} s per 750k lines: {per750k:.2f} s "
+              f"({ws['index_s']:.2f} s for {ws_lines} lines) — {'met' if per750k < GOAL_INDEX_S_PER_750K_LINES else 'NOT met'}")
         print(f"  peak RSS < {GOAL_PEAK_RSS_MB:.0f} MB: {peak:.1f} MB — {'met' if peak < GOAL_PEAK_RSS_MB else 'NOT met'}")
         return 0
     except ProtocolError as e:

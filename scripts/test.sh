@@ -13,7 +13,10 @@
 #   7. bounded libFuzzer runs: the parser (FUZZ_SECONDS, default 60), the whole linter with
 #      every fix applied (LINT_FUZZ_SECONDS, default 60) and the language server's framing and
 #      message decoding (FRAMING_FUZZ_SECONDS, default 60); 0 skips one. Each reports its
-#      executions per second and in total.
+#      executions per second and in total,
+#   8. the scaling benchmark (`isolint bench --scaling`) on every fixture that fires, in one file:
+#      no rule's cost may grow faster than its input (a run that flags one is repeated once, and
+#      fails only if it flags one again: timings on a shared machine are noisy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
@@ -66,6 +69,18 @@ echo "all sources formatted"
 
 step "fuzz"
 scripts/fuzz.sh "${FUZZ_SECONDS:-60}" "${LINT_FUZZ_SECONDS:-60}" "${FRAMING_FUZZ_SECONDS:-60}"
+
+step "scaling: no rule grows faster than its input (isolint bench --scaling)"
+find Tests/IsolintRulesTests/Fixtures -name 'fires-*.swift' ! -name '*.fix*.swift' | LC_ALL=C sort \
+  | xargs cat > .build/scaling-input.swift
+if ! .build/release/isolint bench --scaling .build/scaling-input.swift --repeat 5 > .build/scaling.log; then
+  grep -E 'grows faster' .build/scaling.log || true
+  echo "a cost grew faster than its input: measuring again"
+  .build/release/isolint bench --scaling .build/scaling-input.swift --repeat 9 > .build/scaling.log \
+    || { cat .build/scaling.log; echo "FAILED: bench --scaling"; exit 1; }
+fi
+head -n 5 .build/scaling.log
+tail -n 1 .build/scaling.log
 echo
 echo "all checks passed"
 echo "isolint: $((swift_tests + e2e_tests)) passed, 0 failed"

@@ -30,7 +30,7 @@ enum ScalingBench {
             let counts = findings.map { String(format: "%8d %6d", $0.0, $0.1) } ?? String(repeating: " ", count: 15)
             print(
                 String(
-                    format: "%@ %@ %9.2f %9.2f %6.2f%@", name.padding(toLength: 40, withPad: " ", startingAt: 0),
+                    format: "%@ %@ %9.2f %9.2f %6.2f%@", name + String(repeating: " ", count: max(0, 40 - name.count)),
                     counts,
                     t1, t2, ratio, superlinear ? "  grows faster than its input" : ""))
         }
