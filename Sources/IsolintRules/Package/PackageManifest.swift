@@ -62,7 +62,8 @@ public struct PackageManifest: Sendable {
 
     /// Whether a path names a package manifest (`Package.swift`, `Package@swift-6.0.swift`).
     public static func isManifest(path: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        // The last component, without splitting the whole path (asked for every file).
+        let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.index(after: $0)...] } ?? path[...]
         return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 

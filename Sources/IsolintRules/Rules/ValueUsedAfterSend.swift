@@ -43,6 +43,17 @@ public struct ValueUsedAfterSend: NodeRule {
     public func check(_ function: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         guard let body = tree.firstChild(function, kind: .codeBlock) else { return }
+        // Cheapest test first, on the body's tokens: no `await`, no task, and no workspace
+        // function takes a `sending` parameter — nothing is sent.
+        guard
+            file.index.hasSendingFunctions
+                || tree.containsToken(
+                    in: body,
+                    where: { t in
+                        tree.tokens[Int(t)].keyword == .await || tree.token(t, is: "Task")
+                            || tree.token(t, is: "detached")
+                    })
+        else { return }
         // Cheap test first: the calls that may send — awaited calls with arguments, tasks, calls
         // of workspace functions with a `sending` parameter. Only their arguments and the task
         // closures' code can be the sent reference.

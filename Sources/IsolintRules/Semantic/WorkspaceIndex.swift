@@ -253,6 +253,9 @@ public struct WorkspaceIndex: Sendable {
     /// The filter behind `mayNameMainActorCode`, for a scan of many tokens.
     var mainActorNameFilter: NameFilter { t.value.mainActorNames }
 
+    /// Whether any workspace function or method takes a parameter `sending`.
+    public var hasSendingFunctions: Bool { !t.value.sendingFunctionNames.isEmpty }
+
     /// Whether some main-actor workspace type has this simple name.
     public func isMainActorTypeName(_ name: String) -> Bool { t.value.mainActorTypeNames.contains(name) }
 }
