@@ -73,11 +73,17 @@ public struct ConformanceIsolation: FileRule {
         let tree = file.tree
         let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
         let decls = tree.nodes.indices.filter { kinds.contains(tree.nodes[$0].kind) }.map { Int32($0) }
-        guard !decls.isEmpty else { return }
+        // Cheap tests first (those `check` starts with): a main-actor type that conforms to
+        // something. Only then are the file's type declarations resolved (a file rule runs on
+        // every keystroke).
+        let candidates = decls.filter {
+            tree.firstChild($0, kind: .inheritanceClause) != nil && file.isolation.typeIsolation($0).isMainActor
+        }
+        guard !candidates.isEmpty else { return }
         // The declarations of each type in this file (its body and its extensions).
         var declarations: [SymbolID: [Int32]] = [:]
         for d in decls { if let s = file.model.symbol(of: d) { declarations[s, default: []].append(d) } }
-        for d in decls { check(d, declarations: declarations, file, into: &findings) }
+        for d in candidates { check(d, declarations: declarations, file, into: &findings) }
     }
 
     func check(_ decl: Int32, declarations: [SymbolID: [Int32]], _ file: FileContext, into findings: inout [Finding]) {
