@@ -63,7 +63,9 @@ public struct CapturedVarInSendableClosure: NodeRule {
         for r in tree.subtree(closure) where tree[r].kind == .identifierExpr {
             guard let b = model.resolveLocal(tree.name(of: r), at: r), b.kind == .local, b.isVar,
                 !closureRange.contains(tree.start(b.node)), b.scope != closure, model.isMutation(r, of: b),
-                !isUnsafeOptOut(b, tree), !handedOffBetween(r, closure, model)
+                // The innermost handed-off closure around the write is this one (the closure
+                // itself is handed off, so the walk up ends at it or at a nested one).
+                !isUnsafeOptOut(b, tree), innermostHandedOffClosure(r, model) == closure
             else { continue }
             if writesByBinding[b.node] == nil {
                 order.append(b.node)
@@ -144,18 +146,6 @@ public struct CapturedVarInSendableClosure: NodeRule {
             default: return false
             }
         }
-    }
-
-    /// Whether a closure between a reference and `outer` is handed off itself.
-    func handedOffBetween(_ reference: Int32, _ outer: Int32, _ model: SemanticModel) -> Bool {
-        var n = model.tree[reference].parent
-        var steps = 0
-        while n >= 0, n != outer, steps < 4096 {
-            steps += 1
-            if model.tree[n].kind == .closure, model.handOff(ofClosure: n) != nil { return true }
-            n = model.tree[n].parent
-        }
-        return false
     }
 
     /// The innermost closure around a reference that is handed off: the finding belongs to it.

@@ -69,24 +69,22 @@ public struct ConformanceIsolation: FileRule {
 
     // A file rule: a conformance written on the class is often implemented in an extension (another
     // top-level declaration), and the fixes edit those members.
+    /// The declarations that can conform: types other than protocols and actors, and extensions.
+    static let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
+
     public func check(file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
-        let decls = tree.nodes.indices.filter { kinds.contains(tree.nodes[$0].kind) }.map { Int32($0) }
+        let decls = tree.nodes.indices.filter { Self.kinds.contains(tree.nodes[$0].kind) }.map { Int32($0) }
         // Cheap tests first (those `check` starts with): a main-actor type that conforms to
-        // something. Only then are the file's type declarations resolved (a file rule runs on
-        // every keystroke).
-        let candidates = decls.filter {
-            tree.firstChild($0, kind: .inheritanceClause) != nil && file.isolation.typeIsolation($0).isMainActor
+        // something. Only then are the file's declarations of a type resolved (the model does it
+        // once per file; a file rule runs on every keystroke).
+        for d in decls
+        where tree.firstChild(d, kind: .inheritanceClause) != nil && file.isolation.typeIsolation(d).isMainActor {
+            check(d, file, into: &findings)
         }
-        guard !candidates.isEmpty else { return }
-        // The declarations of each type in this file (its body and its extensions).
-        var declarations: [SymbolID: [Int32]] = [:]
-        for d in decls { if let s = file.model.symbol(of: d) { declarations[s, default: []].append(d) } }
-        for d in candidates { check(d, declarations: declarations, file, into: &findings) }
     }
 
-    func check(_ decl: Int32, declarations: [SymbolID: [Int32]], _ file: FileContext, into findings: inout [Finding]) {
+    func check(_ decl: Int32, _ file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         guard tree.firstChild(decl, kind: .inheritanceClause) != nil else { return }
         let isolation = file.isolation.typeIsolation(decl)
@@ -108,7 +106,7 @@ public struct ConformanceIsolation: FileRule {
                 guard case .delegate(true, _) = family else { continue }
                 background = true
             }
-            let members = implementations(of: family, in: decl, declarations: declarations, file)
+            let members = implementations(of: family, in: decl, file)
             let offending = members.filter { m in
                 // An async requirement may be met on the main actor: the caller awaits the hop.
                 if tree[m].flags.contains(.isAsync) { return false }
@@ -175,11 +173,13 @@ public struct ConformanceIsolation: FileRule {
     /// The members of this declaration (and of the type's other declarations in this file) that
     /// implement the protocol's requirements.
     func implementations(
-        of family: Family, in decl: Int32, declarations: [SymbolID: [Int32]], _ file: FileContext
+        of family: Family, in decl: Int32, _ file: FileContext
     ) -> [Int32] {
         let tree = file.tree
         var containers = [decl]
-        if let s = file.model.symbol(of: decl) { containers += (declarations[s] ?? []).filter { $0 != decl } }
+        if let s = file.model.symbol(of: decl) {
+            containers += file.model.fileDeclarations(of: s).filter { $0 != decl && Self.kinds.contains(tree[$0].kind) }
+        }
         var out: [Int32] = []
         for c in containers {
             for m in tree.members(of: c) where matches(m, family, tree) { out.append(m) }

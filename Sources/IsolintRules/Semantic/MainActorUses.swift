@@ -15,7 +15,12 @@ extension SemanticModel {
         let own = owner.map(ownMainActorMembers) ?? []
         // Cheap test first: every use goes by a name in the body; when no word of it can name
         // main-actor code (and the owner has no main-actor members), there is none.
-        if own.isEmpty && !mayNameMainActorCode(in: body) { return [] }
+        let names = index.mainActorNameFilter
+        if own.isEmpty,
+            !tree.containsToken(in: body, where: { tree.tokens[Int($0)].isWord && names.mayContain(tree, token: $0) })
+        {
+            return []
+        }
         var stack = Array(tree.children(body).reversed())
         while let n = stack.popLast(), out.count < limit {
             switch tree[n].kind {
@@ -26,15 +31,14 @@ extension SemanticModel {
             case .closure:
                 if let iso = isolation.closureIsolation(n, view: .compiler), iso.isGlobalActor { continue }
             case .memberAccess:
-                if !own.isEmpty || index.mayNameMainActorCode(tree, token: tree[n].name),
+                if !own.isEmpty || names.mayContain(tree, token: tree[n].name),
                     let use = mainActorMemberUse(n, own: own)
                 {
                     out.append(use)
                     continue
                 }
             case .identifierExpr:
-                if !own.isEmpty || index.mayNameMainActorCode(tree, token: tree[n].name),
-                    let use = mainActorNameUse(n, own: own)
+                if !own.isEmpty || names.mayContain(tree, token: tree[n].name), let use = mainActorNameUse(n, own: own)
                 {
                     out.append(use)
                 }
@@ -44,15 +48,6 @@ extension SemanticModel {
             stack.append(contentsOf: tree.children(n).reversed())
         }
         return out
-    }
-
-    /// Whether some word among the node's tokens may name main-actor code of the workspace (see
-    /// `WorkspaceIndex.mayNameMainActorCode`): a scan of the tokens, no `String` made.
-    func mayNameMainActorCode(in node: Int32) -> Bool {
-        let names = index.mainActorNameFilter
-        return tree.containsToken(in: node) {
-            tree.tokens[Int($0)].isWord && names.mayContain(tree.nameHash(token: $0))
-        }
     }
 
     /// `self.member`, `Type.member`, `value.member` that is main-actor state (`own`: the names

@@ -28,6 +28,9 @@ struct NameFilter: Sendable {
         return bits[Int(a >> 6)] & (1 << (a & 63)) != 0 && bits[Int(b >> 6)] & (1 << (b & 63)) != 0
     }
 
+    /// Whether a token's text (backticks dropped) may be one of the names.
+    func mayContain(_ tree: SyntaxTree, token: Int32) -> Bool { mayContain(tree.nameHash(token: token)) }
+
     /// Two bit positions from different bits of the hash (both below `bits.count * 64`).
     private func positions(_ hash: UInt64) -> (UInt64, UInt64) { (hash & mask, (hash >> 32 ^ hash >> 17) & mask) }
 }

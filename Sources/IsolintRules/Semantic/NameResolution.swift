@@ -32,7 +32,7 @@ public enum ResolvedType: Sendable, Equatable {
 }
 
 extension WorkspaceIndex {
-    var resolver: Resolver { Resolver(index: self, box: tables ?? SymbolTablesBox(SymbolTables(self))) }
+    var resolver: Resolver { Resolver(index: self, box: t) }
 
     /// Resolves a nominal path the way the compiler's unqualified lookup does (see `Resolver`).
     public func resolve(_ path: [String], in context: LookupContext) -> ResolvedType {

@@ -247,7 +247,7 @@ public struct WorkspaceIndex: Sendable {
     /// False when the token's text is no main-actor type or member name, typealias or free
     /// function of the workspace (true: it may be; ask the exact question).
     public func mayNameMainActorCode(_ tree: SyntaxTree, token: Int32) -> Bool {
-        t.value.mainActorNames.mayContain(tree.nameHash(token: token))
+        t.value.mainActorNames.mayContain(tree, token: token)
     }
 
     /// The filter behind `mayNameMainActorCode`, for a scan of many tokens.
