@@ -2,6 +2,7 @@
 /// `String` of that text: lets a rule ask a workspace-wide filter about a token without making a
 /// `String` for it (most identifiers name nothing the filter holds).
 public enum NameHash {
+    @inlinable
     public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
@@ -16,6 +17,7 @@ public enum NameHash {
 
 extension SyntaxTree {
     /// `NameHash.of(text(token:))`, without the `String`: the token's bytes, backticks dropped.
+    @inlinable
     public func nameHash(token: Int32) -> UInt64 {
         guard token >= 0, Int(token) < tokens.count else { return NameHash.of("") }
         var r = tokens[Int(token)].range

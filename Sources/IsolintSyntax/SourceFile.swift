@@ -142,6 +142,7 @@ public struct SourceFile: Sendable {
     public var lineCount: Int { lineStarts.count }
 
     /// Zero-based line containing `offset` (clamped to the file).
+    @inlinable
     public func line(of offset: Int) -> Int {
         var lo = 0, hi = lineStarts.count - 1
         let o = Int32(clamping: max(0, min(offset, bytes.count)))
@@ -232,6 +233,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The source text of a byte range (invalid UTF-8 repaired).
+    @inlinable
     public func text(_ range: Range<Int>) -> String {
         let r = max(0, min(range.lowerBound, bytes.count))..<max(0, min(range.upperBound, bytes.count))
         return String(decoding: bytes[r], as: UTF8.self)

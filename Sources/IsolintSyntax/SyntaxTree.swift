@@ -11,8 +11,9 @@ public struct SyntaxTree: Sendable {
     public let items: [TopLevelItem]
     let interpolationSpans: [Range<Int32>]
     let longLookaheads: [Int32]
-    private let childStart: [Int32]
-    private let childList: [Int32]
+    // Read by the inlinable accessors below (rules ask for children and nodes millions of times).
+    @usableFromInline let childStart: [Int32]
+    @usableFromInline let childList: [Int32]
 
     /// Lexes and parses a file. Never fails: malformed input gives a partial tree with
     /// `unknown` nodes and `isError` flags.
@@ -83,6 +84,7 @@ public struct SyntaxTree: Sendable {
     public var root: Int32 { 0 }
 
     /// Children of a node in source order; none for an index that names no node (`-1`).
+    @inlinable
     public func children(_ node: Int32) -> ArraySlice<Int32> {
         guard node >= 0, Int(node) < nodes.count else { return childList[0..<0] }
         return childList[Int(childStart[Int(node)])..<Int(childStart[Int(node) + 1])]
@@ -90,6 +92,7 @@ public struct SyntaxTree: Sendable {
 
     /// A node, or `Node.none` for an index that names no node (`-1` means "none" everywhere in
     /// the tree: a parent of the root, a missing name): half-typed code reaches every accessor.
+    @inlinable
     public subscript(_ node: Int32) -> Node {
         guard node >= 0, Int(node) < nodes.count else { return .none }
         return nodes[Int(node)]
@@ -97,21 +100,25 @@ public struct SyntaxTree: Sendable {
 
     /// A token, or the end-of-file token for an index that names no token (`-1`, or one past
     /// the end as a node's `endToken` can be).
+    @inlinable
     public func token(at index: Int32) -> Token {
         guard index >= 0, Int(index) < tokens.count else { return tokens[tokens.count - 1] }
         return tokens[Int(index)]
     }
 
     /// Children of a given kind.
+    @inlinable
     public func children(_ node: Int32, kind: NodeKind) -> [Int32] {
         children(node).filter { nodes[Int($0)].kind == kind }
     }
 
+    @inlinable
     public func firstChild(_ node: Int32, kind: NodeKind) -> Int32? {
         children(node).first { nodes[Int($0)].kind == kind }
     }
 
     /// Byte range covered by a node (from its first token to the end of its last).
+    @inlinable
     public func range(of node: Int32) -> Range<Int> {
         let n = self[node]
         let first = Int(n.firstToken)
@@ -125,6 +132,7 @@ public struct SyntaxTree: Sendable {
 
     /// Where a node ending on token `t` ends: the token's end, or, for the `)` closing the last
     /// interpolation of a string literal, the literal's end.
+    @inlinable
     public func end(ofToken t: Int) -> Int {
         let token = token(at: Int32(truncatingIfNeeded: t))
         if token.kind == .rParen, let stringEnd = interpolatedStringEnds[Int32(t)] { return Int(stringEnd) }
@@ -132,9 +140,11 @@ public struct SyntaxTree: Sendable {
     }
 
     /// Byte range of a token; the empty range at the end of the file for no token.
+    @inlinable
     public func tokenRange(_ token: Int32) -> Range<Int> { self.token(at: token).range }
 
     /// The text of a token; identifiers lose their backticks.
+    @inlinable
     public func text(token: Int32) -> String {
         guard token >= 0, Int(token) < tokens.count else { return "" }
         var r = tokens[Int(token)].range
@@ -142,9 +152,11 @@ public struct SyntaxTree: Sendable {
         return source.text(r)
     }
 
+    @inlinable
     public func text(of node: Int32) -> String { source.text(range(of: node)) }
 
     /// Whether token `token` has exactly this text (no allocation).
+    @inlinable
     public func token(_ token: Int32, is text: StaticString) -> Bool {
         guard token >= 0, Int(token) < tokens.count else { return false }
         let t = tokens[Int(token)]
@@ -157,10 +169,28 @@ public struct SyntaxTree: Sendable {
         }
     }
 
+    /// Whether token `token`'s text (backticks dropped, as `text(token:)` gives it) is `text`,
+    /// without making a `String`: rules ask this of most call and name nodes.
+    @inlinable
+    public func token(_ token: Int32, equals text: String) -> Bool {
+        guard token >= 0, Int(token) < tokens.count else { return text.isEmpty }
+        var r = tokens[Int(token)].range
+        if tokens[Int(token)].flags.contains(.backticked), r.count >= 2 { r = (r.lowerBound + 1)..<(r.upperBound - 1) }
+        guard r.count == text.utf8.count else { return false }
+        guard r.lowerBound >= 0, r.upperBound <= source.bytes.count else { return self.text(token: token) == text }
+        return text.utf8.elementsEqual(source.bytes[r])
+    }
+
+    /// `name(of: node) == text`, without making a `String`.
+    @inlinable
+    public func name(of node: Int32, is text: String) -> Bool { token(self[node].name, equals: text) }
+
     /// Name of a declaration or the member of an access, or "".
+    @inlinable
     public func name(of node: Int32) -> String { text(token: self[node].name) }
 
     /// The enclosing node chain, innermost first, excluding the node itself.
+    @inlinable
     public func ancestors(_ node: Int32) -> [Int32] {
         var out: [Int32] = []
         var p = self[node].parent

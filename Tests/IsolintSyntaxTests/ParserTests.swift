@@ -1358,6 +1358,44 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
         #expect(tree.token(tree[f].keyword, is: "func"))
         #expect(!tree.token(tree[f].keyword, is: "fun"))
     }
+
+    @Test func namesComparedWithoutStrings() throws {
+        let tree = SyntaxTree.parse(text: "let `Task` = 1\nlet café = Task { }\n")
+        let bindings = all(tree, .binding)
+        #expect(bindings.count == 2)
+        // Backticks dropped, as `name(of:)` gives the name.
+        #expect(tree.name(of: bindings[0], is: "Task"))
+        #expect(!tree.name(of: bindings[0], is: "`Task`"))
+        #expect(tree.name(of: bindings[1], is: "café"))
+        #expect(!tree.name(of: bindings[1], is: "caf"))
+        #expect(!tree.name(of: bindings[1], is: "cafés"))
+        // No token: the empty name, as `text(token: -1)` is "".
+        #expect(tree.token(-1, equals: ""))
+        #expect(!tree.token(-1, equals: "x"))
+        #expect(!tree.token(Int32(tree.tokens.count + 5), equals: "x"))
+    }
+
+    @Test func subtreeIsEveryNodeOnceLastChildFirst() throws {
+        let tree = SyntaxTree.parse(text: "struct S {\n    func f() { g(1, h { 2 }); let x = [3] }\n}\nlet y = 4\n")
+        // The order rules have relied on: a node, then its children's subtrees from the last child.
+        func reference(_ n: Int32) -> [Int32] {
+            var out: [Int32] = []
+            var stack: [Int32] = [n]
+            while let m = stack.popLast() {
+                out.append(m)
+                stack.append(contentsOf: tree.children(m))
+            }
+            return out
+        }
+        for n in 0..<Int32(tree.nodes.count) { #expect(Array(tree.subtree(n)) == reference(n)) }
+        #expect(Array(tree.subtree(tree.root)).count == tree.nodes.count)
+        #expect(Set(tree.subtree(tree.root)).count == tree.nodes.count)
+        // An index that names no node is itself alone, as it always was.
+        #expect(Array(tree.subtree(-1)) == [-1])
+        #expect(Array(tree.subtree(Int32(tree.nodes.count))) == [Int32(tree.nodes.count)])
+        let f = try #require(all(tree, .funcDecl).first)
+        #expect(tree.subtree(tree.root).first { tree[$0].kind == .funcDecl } == f)
+    }
 }
 
 // MARK: - Known parser bugs (correct expectations; see the report)

@@ -183,7 +183,8 @@ public struct CapturedVarInSendableClosure: NodeRule {
             }
             n = tree[n].parent
         }
-        for r in tree.subtree(binding.scope) where tree[r].kind == .identifierExpr && tree.name(of: r) == binding.name {
+        for r in tree.subtree(binding.scope) where tree[r].kind == .identifierExpr && tree.name(of: r, is: binding.name)
+        {
             let offset = tree.start(r)
             guard !closureRange.contains(offset), model.resolveLocal(binding.name, at: r)?.node == binding.node else {
                 continue

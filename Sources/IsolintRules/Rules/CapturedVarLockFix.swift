@@ -16,7 +16,7 @@ struct LockBoxFix {
         var edits = [declaration]
         var statements: Set<Int32> = []
         for r in tree.subtree(binding.scope)
-        where tree[r].kind == .identifierExpr && tree.name(of: r) == binding.name
+        where tree[r].kind == .identifierExpr && tree.name(of: r, is: binding.name)
             && model.resolveLocal(binding.name, at: r)?.node == binding.node
         {
             if model.isMutation(r, of: binding) {

@@ -46,7 +46,7 @@ public struct CombineReceiveOffMain: NodeRule {
             steps += 1
             switch tree[node].kind {
             case .call:
-                if let c = tree.callee(of: node), tree[c].kind == .memberAccess, tree.name(of: c) == "receive",
+                if let c = tree.callee(of: node), tree[c].kind == .memberAccess, tree.name(of: c, is: "receive"),
                     let arg = tree.argument(of: node, labeled: "on"), let scheduler = tree.value(of: arg)
                 {
                     let text = tree.text(of: scheduler).filter { !$0.isWhitespace }

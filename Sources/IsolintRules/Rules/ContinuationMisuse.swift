@@ -61,14 +61,14 @@ public struct ContinuationMisuse: NodeRule {
         // Every use of the continuation must be `continuation.resume…(…)`; anything else (stored,
         // passed on) is beyond what the analysis follows.
         let references = tree.subtree(closure).filter { n in
-            tree[n].kind == .identifierExpr && tree.name(of: n) == continuation
+            tree[n].kind == .identifierExpr && tree.name(of: n, is: continuation)
         }
         guard references.allSatisfy({ Self.isResumeBase($0, tree) }) else { return }
         var flow = EventFlow(tree: tree) { n in
             guard tree[n].kind == .call, let c = tree.callee(of: n), tree[c].kind == .memberAccess,
-                tree.name(of: c) == KnowledgeBase.continuationResume, let base = tree.children(c).first
+                tree.name(of: c, is: KnowledgeBase.continuationResume), let base = tree.children(c).first
             else { return false }
-            return tree[base].kind == .identifierExpr && tree.name(of: base) == continuation
+            return tree[base].kind == .identifierExpr && tree.name(of: base, is: continuation)
         }
         let outcomes = flow.outcomes(ofClosure: closure)
         guard !flow.unsupported else { return }
@@ -139,7 +139,7 @@ public struct ContinuationMisuse: NodeRule {
     /// `continuation.resume(…)`: the reference is the base of a `resume` member access.
     static func isResumeBase(_ reference: Int32, _ tree: SyntaxTree) -> Bool {
         let access = tree[reference].parent
-        guard tree[access].kind == .memberAccess, tree.name(of: access) == KnowledgeBase.continuationResume else {
+        guard tree[access].kind == .memberAccess, tree.name(of: access, is: KnowledgeBase.continuationResume) else {
             return false
         }
         let call = tree[access].parent

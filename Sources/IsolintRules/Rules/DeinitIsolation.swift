@@ -212,7 +212,7 @@ public struct DeinitIsolation: NodeRule {
     func member(named name: String, of owner: Int32, _ tree: SyntaxTree) -> Int32? {
         for m in tree.members(of: owner) where !tree.hasModifier(m, "static") && !tree.hasModifier(m, "class") {
             switch tree[m].kind {
-            case .funcDecl where tree.name(of: m) == name: return m
+            case .funcDecl where tree.name(of: m, is: name): return m
             case .varDecl where IndexBuilder.propertyInfos(tree, m).contains(where: { $0.name == name }): return m
             default: continue
             }

@@ -122,7 +122,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
             }
         } else {
             let references = tree.subtree(body).filter { n in
-                tree[n].kind == .identifierExpr && tree.name(of: n) == name
+                tree[n].kind == .identifierExpr && tree.name(of: n, is: name)
                     && file.model.resolveLocal(name, at: n)?.node == param
             }
             for r in references {
@@ -134,7 +134,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
         }
         guard let handoff else { return }
         let referenceCount = tree.subtree(body).count { n in
-            tree[n].kind == .identifierExpr && tree.name(of: n) == name
+            tree[n].kind == .identifierExpr && tree.name(of: n, is: name)
                 && file.model.resolveLocal(name, at: n)?.node == param
         }
         var fixes = [sendableFix(tree, type)]

@@ -85,7 +85,7 @@ struct ModelActorGenerator {
             let name = tree.name(of: entry)
             guard name != "self", !parameters.contains(where: { $0.name == name }) else { continue }
             let used = tree.subtree(closure).contains { n in
-                tree[n].kind == .identifierExpr && tree.name(of: n) == name && !contextRefs.contains(n)
+                tree[n].kind == .identifierExpr && tree.name(of: n, is: name) && !contextRefs.contains(n)
                     && file.model.resolveLocal(name, at: n)?.node == entry
             }
             guard used else { continue }

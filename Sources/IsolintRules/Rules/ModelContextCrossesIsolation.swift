@@ -182,7 +182,7 @@ public struct ModelContextCrossesIsolation: NodeRule {
         let closureRange = tree.range(of: closure)
         let scopeNodes = tree.subtree(b.scope)
         return !scopeNodes.contains { n in
-            tree[n].kind == .identifierExpr && tree.name(of: n) == b.name && !closureRange.contains(tree.start(n))
+            tree[n].kind == .identifierExpr && tree.name(of: n, is: b.name) && !closureRange.contains(tree.start(n))
                 && tree.start(n) > closureRange.lowerBound && file.model.resolveLocal(b.name, at: n)?.node == b.node
         }
     }

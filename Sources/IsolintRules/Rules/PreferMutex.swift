@@ -43,7 +43,7 @@ public struct PreferMutex: NodeRule {
         let lock = locks[0].name
         // Used through `lock.withLock` or `lock.lock()`.
         let used = tree.subtree(decl).contains { n in
-            guard tree[n].kind == .memberAccess, tree.name(of: n) == "withLock" || tree.name(of: n) == "lock",
+            guard tree[n].kind == .memberAccess, tree.name(of: n, is: "withLock") || tree.name(of: n, is: "lock"),
                 let base = tree.children(n).first
             else { return false }
             return tree.plainPath(of: base).map { $0 == lock || $0 == "self.\(lock)" } ?? false

@@ -36,7 +36,7 @@ public struct PreferTaskModifier: NodeRule {
         let tree = file.tree
         let model = file.model
         guard let callee = tree.callee(of: call), tree[callee].kind == .memberAccess,
-            tree.name(of: callee) == KnowledgeBase.onAppearModifier,
+            tree.name(of: callee, is: KnowledgeBase.onAppearModifier),
             model.importedModules.contains(KnowledgeBase.swiftUIModule),
             let closure = tree.closureArgument(of: call, labels: ["perform"])
         else { return }

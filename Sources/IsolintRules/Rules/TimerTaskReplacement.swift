@@ -42,13 +42,13 @@ enum TimerTaskReplacement {
             let n = Int32(i)
             switch node.kind {
             case .identifierExpr:
-                guard tree.name(of: n) == name, file.model.resolveLocal(name, at: n) == nil else { continue }
+                guard tree.name(of: n, is: name), file.model.resolveLocal(name, at: n) == nil else { continue }
                 let p = node.parent
                 // The member of an access is not a reference to the property.
                 if tree[p].kind == .memberAccess, tree.children(p).first != n { continue }
                 out.append(n)
             case .memberAccess:
-                guard tree.name(of: n) == name, let base = tree.children(n).first, tree[base].kind == .selfExpr else {
+                guard tree.name(of: n, is: name), let base = tree.children(n).first, tree[base].kind == .selfExpr else {
                     continue
                 }
                 out.append(n)
@@ -66,7 +66,7 @@ enum TimerTaskReplacement {
         let parent = tree[reference].parent
         // `timer?.invalidate()`.
         if tree[parent].kind == .memberAccess, tree.children(parent).first == reference,
-            tree.name(of: parent) == KnowledgeBase.timerInvalidate
+            tree.name(of: parent, is: KnowledgeBase.timerInvalidate)
         {
             let call = tree[parent].parent
             guard tree[call].kind == .call, tree.callee(of: call) == parent, tree.arguments(of: call).isEmpty else {

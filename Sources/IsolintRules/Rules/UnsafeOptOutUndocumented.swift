@@ -48,7 +48,7 @@ public struct UnsafeOptOutUndocumented: NodeRule {
             guard tree.token(tree[node].name, is: "unchecked") else { return }
             // `@unchecked` on the `Sendable` entry of an inheritance clause.
             let type = tree[node].parent
-            guard type >= 0, tree[type].kind == .type, tree.name(of: type) == "Sendable" else { return }
+            guard type >= 0, tree[type].kind == .type, tree.name(of: type, is: "Sendable") else { return }
             guard let owner = tree.enclosing(node, SyntaxTree.typeDeclKinds) else { return }
             decl = owner
             what = "@unchecked Sendable"

@@ -50,7 +50,7 @@ public struct ValueUsedAfterSend: NodeRule {
                 || tree.containsToken(
                     in: body,
                     where: { t in
-                        tree.tokens[Int(t)].keyword == .await || tree.token(t, is: "Task")
+                        tree.tokens[Int(t)].keyword == .await || tree.token(t, equals: KnowledgeBase.unstructuredTask)
                             || tree.token(t, is: "detached")
                     })
         else { return }
@@ -174,7 +174,7 @@ public struct ValueUsedAfterSend: NodeRule {
         let tree = model.tree
         let sendEnd = tree.range(of: send.site).upperBound
         let references = tree.subtree(body).filter { r in
-            tree[r].kind == .identifierExpr && tree.name(of: r) == b.name
+            tree[r].kind == .identifierExpr && tree.name(of: r, is: b.name)
                 && model.resolveLocal(b.name, at: r)?.node == b.node
         }.sorted()
         let reassignments = references.filter { r in

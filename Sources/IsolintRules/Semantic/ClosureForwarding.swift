@@ -34,7 +34,8 @@ extension SemanticModel {
         guard name != "_" else { return [] }
         var out: [(Int32, ClosureSink)] = []
         for r in tree.subtree(body)
-        where tree[r].kind == .identifierExpr && tree.name(of: r) == name && resolveLocal(name, at: r)?.node == param {
+        where tree[r].kind == .identifierExpr && tree.name(of: r, is: name) && resolveLocal(name, at: r)?.node == param
+        {
             if let sink = sink(of: r, body: body) { out.append((r, sink)) }
         }
         return out

@@ -68,7 +68,7 @@ extension SemanticModel {
                 resolveLocal(tree.name(of: callee), at: callee) == nil, let owner = tree.enclosingType(of: expr)
             else { return nil }
             let name = tree.name(of: callee)
-            for m in tree.members(of: owner) where tree[m].kind == .funcDecl && tree.name(of: m) == name {
+            for m in tree.members(of: owner) where tree[m].kind == .funcDecl && tree.name(of: m, is: name) {
                 if let result = tree.firstChild(m, kind: .type) { return typeExpr(result) }
             }
             return nil

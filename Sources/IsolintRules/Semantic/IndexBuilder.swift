@@ -344,7 +344,7 @@ public enum IndexBuilder {
                 guard text.hasPrefix("\\.") else { return nil }
                 return KnowledgeBase.environmentValueTypes[String(text.dropFirst(2))]
             }
-            if tree[v].kind == .memberAccess, tree.name(of: v) == "self", let base = tree.children(v).first {
+            if tree[v].kind == .memberAccess, tree.name(of: v, is: "self"), let base = tree.children(v).first {
                 return tree.text(of: base)
             }
         }
@@ -369,7 +369,7 @@ public enum IndexBuilder {
         case .call:
             guard let callee = tree.callee(of: expr) else { return nil }
             var target = callee
-            if tree[callee].kind == .memberAccess, tree.name(of: callee) == "init",
+            if tree[callee].kind == .memberAccess, tree.name(of: callee, is: "init"),
                 let base = tree.children(callee).first
             {
                 target = base
@@ -444,7 +444,7 @@ public enum IndexBuilder {
         }
         for a in tree.attributes(of: m) {
             for arg in tree.children(a, kind: .argument) {
-                if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v) == "self",
+                if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v, is: "self"),
                     let base = tree.children(v).first
                 {
                     out.insert(tree.text(of: base))

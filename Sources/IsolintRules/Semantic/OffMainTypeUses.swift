@@ -43,7 +43,7 @@ extension IndexBuilder {
                 regions.append((n, "\(what) function \(tree.name(of: n))"))
                 covered.append(range)
             case .call:
-                guard let callee = tree.callee(of: n), tree.name(of: callee) == "detached",
+                guard let callee = tree.callee(of: n), tree.name(of: callee, is: "detached"),
                     model().taskKind(of: n) == .detached, let closure = model().taskClosure(of: n)
                 else { continue }
                 regions.append((closure, "a Task.detached closure"))

@@ -14,8 +14,11 @@ extension SemanticModel {
         guard tree[call].kind == .call, let callee = tree.callee(of: call) else { return nil }
         let k = tree[callee].kind
         guard k == .identifierExpr || k == .memberAccess else { return nil }
-        let name = tree.name(of: callee)
-        guard name == KnowledgeBase.unstructuredTask || name == "detached" || name == "init" else { return nil }
+        // Asked of every call by several rules: the name is compared without making a String.
+        guard
+            tree.name(of: callee, is: KnowledgeBase.unstructuredTask) || tree.name(of: callee, is: "detached")
+                || tree.name(of: callee, is: "init")
+        else { return nil }
         guard var path = tree.plainPath(of: callee) else { return nil }
         if let dot = path.firstIndex(of: "."), KnowledgeBase.concurrencyModules.contains(String(path[..<dot])) {
             path = String(path[path.index(after: dot)...])
