@@ -224,23 +224,12 @@ extension SyntaxTree {
         return call
     }
 
-    /// Every node in the subtree of `node` (itself included), iteratively.
     /// Whether one of the node's tokens passes `test` (a scan of its token range, no tree walk).
     public func containsToken(in node: Int32, where test: (Int32) -> Bool) -> Bool {
         let n = self[node]
         guard n.firstToken >= 0, n.firstToken <= n.endToken, Int(n.endToken) <= tokens.count else { return true }
         for t in n.firstToken..<n.endToken where test(t) { return true }
         return false
-    }
-
-    public func subtree(_ node: Int32) -> [Int32] {
-        var out: [Int32] = []
-        var stack: [Int32] = [node]
-        while let n = stack.popLast() {
-            out.append(n)
-            stack.append(contentsOf: children(n))
-        }
-        return out
     }
 
     /// Whether the file imports `module` (`import M`, `import M.Sub`, `@preconcurrency import M`,
