@@ -49,8 +49,15 @@ public struct WorkspaceSettings: Sendable {
                 dir = parentDirectory(dir)
             }
         }
-        for path in projects.sorted() {
-            let project = XcodeProject(path: path)
+        // Projects are read and parsed on all cores (a monorepo has dozens, some of a megabyte),
+        // then applied in path order as before.
+        let sorted = projects.sorted()
+        let parsed = MemoTable<Int, XcodeProject>()
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { i in
+            _ = parsed.get(i) { XcodeProject(path: sorted[i]) }
+        }
+        for i in sorted.indices {
+            let project = parsed.get(i) { XcodeProject(path: sorted[i]) }
             for target in project.targets {
                 let concurrency = XcodeBuildSettings.concurrency(target.settings)
                 let kind: TargetSettings.Kind
