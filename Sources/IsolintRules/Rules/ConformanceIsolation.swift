@@ -74,13 +74,29 @@ public struct ConformanceIsolation: FileRule {
 
     public func check(file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        let decls = tree.nodes.indices.filter { Self.kinds.contains(tree.nodes[$0].kind) }.map { Int32($0) }
-        // Cheap tests first (those `check` starts with): a main-actor type that conforms to
-        // something. Only then are the file's declarations of a type resolved (the model does it
-        // once per file; a file rule runs on every keystroke).
-        for d in decls
-        where tree.firstChild(d, kind: .inheritanceClause) != nil && file.isolation.typeIsolation(d).isMainActor {
+        // Cheap tests first (those `check` starts with): a type that conforms to a protocol whose
+        // family can be known, and is main-actor. Only then are the file's declarations of a type
+        // resolved (the model does it once per file; a file rule runs on every keystroke).
+        for i in tree.nodes.indices where Self.kinds.contains(tree.nodes[i].kind) {
+            let d = Int32(i)
+            guard mayConformToAFamily(d, file), file.isolation.typeIsolation(d).isMainActor else { continue }
             check(d, file, into: &findings)
+        }
+    }
+
+    /// False when no entry of the declaration's inheritance clause can name a protocol `family(of:)`
+    /// knows: every family is one the knowledge base lists or a workspace protocol, reached by a
+    /// name of the workspace's (a type or typealias; any word of the entry counts, so a
+    /// module-qualified or nested name does).
+    func mayConformToAFamily(_ decl: Int32, _ file: FileContext) -> Bool {
+        let tree = file.tree
+        return tree.inheritedTypes(of: decl).contains { entry in
+            tree.containsToken(in: entry.type) { t in
+                guard tree.tokens[Int(t)].isWord else { return false }
+                let word = tree.text(token: t)
+                return KnowledgeBase.valueProtocolRequirements[word] != nil
+                    || KnowledgeBase.nonisolatedDelegateProtocols[word] != nil || file.index.declaresType(named: word)
+            }
         }
     }
 

@@ -22,8 +22,11 @@ extension SemanticModel {
         guard var path = tree.plainPath(of: callee) else { return nil }
         if let dot = path.firstIndex(of: "."), KnowledgeBase.concurrencyModules.contains(String(path[..<dot])) {
             path = String(path[path.index(after: dot)...])
-        } else if index.resolveSymbol([KnowledgeBase.unstructuredTask], in: lookupContext(at: call)) != nil {
-            // A workspace type named `Task` (a to-do app's model) shadows Swift's.
+        } else if index.declaresType(named: KnowledgeBase.unstructuredTask),
+            index.resolveSymbol([KnowledgeBase.unstructuredTask], in: lookupContext(at: call)) != nil
+        {
+            // A workspace type named `Task` (a to-do app's model) shadows Swift's (the cheap test
+            // first: most workspaces have none, and the lookup context costs a walk up the tree).
             return nil
         }
         if path == KnowledgeBase.unstructuredTask || path == KnowledgeBase.unstructuredTask + ".init" {

@@ -230,6 +230,9 @@ public struct WorkspaceIndex: Sendable {
     /// checking, so a closure it is given runs where the compiler says).
     public func declaresFunction(named name: String) -> Bool { t.value.functionNames.contains(name) }
 
+    /// Whether any workspace type or typealias has this simple name (a cheap filter before resolving).
+    public func declaresType(named name: String) -> Bool { t.value.simpleNames.contains(name) }
+
     /// Whether any workspace typealias has this simple name (a cheap filter before resolving).
     public func hasTypealias(named name: String) -> Bool { t.value.aliasNames.contains(name) }
 
