@@ -537,3 +537,38 @@ struct IndexTests {
         #expect(splitTopLevel("String: [Int: Int]", ":") == ["String", "[Int: Int]"])
     }
 }
+
+/// The cheap name filters rules ask before typing an expression: exact sets, split by what a
+/// main-actor type declares (a method or initializer, a property), extensions included.
+@Suite("Main-actor name filters")
+struct MainActorNameFilterTests {
+    @Test func methodsAndPropertiesOfMainActorTypesOnly() {
+        let idx = IndexTests.index(
+            """
+            @MainActor final class Store {
+                var items: [Int] = []
+                static let shared = Store()
+                func reload() {}
+                init(seed: Int) {}
+            }
+            extension Store { var count: Int { items.count }; func add(_ x: Int) {} }
+            final class Plain { var other = 0; func refresh() {} }
+            """)
+        for name in ["reload", "add", "init"] {
+            #expect(idx.isMainActorMethodName(name), "\(name)")
+            #expect(!idx.isMainActorPropertyName(name), "\(name)")
+            #expect(idx.isMainActorMemberName(name), "\(name)")
+        }
+        for name in ["items", "shared", "count"] {
+            #expect(idx.isMainActorPropertyName(name), "\(name)")
+            #expect(!idx.isMainActorMethodName(name), "\(name)")
+            #expect(idx.isMainActorMemberName(name), "\(name)")
+        }
+        for name in ["other", "refresh", "Store", "Plain"] {
+            #expect(!idx.isMainActorMethodName(name) && !idx.isMainActorPropertyName(name), "\(name)")
+            #expect(!idx.isMainActorMemberName(name), "\(name)")
+        }
+        #expect(idx.isMainActorTypeName("Store"))
+        #expect(!idx.isMainActorTypeName("Plain"))
+    }
+}

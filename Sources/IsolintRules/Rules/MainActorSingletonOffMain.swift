@@ -55,6 +55,7 @@ public struct MainActorSingletonOffMain: NodeRule {
         guard
             tree[base].kind == .identifierExpr && file.index.isMainActorTypeName(tree.name(of: base))
                 || tree[parent].kind == .call && tree.callee(of: parent) == access
+                    && file.index.isMainActorMethodName(tree.name(of: access))
         else { return }
         let here = file.isolation.compilerIsolation(at: access)
         switch here.kind {

@@ -104,8 +104,9 @@ extension SemanticModel {
             }
             return nil
         }
-        // `value.method()` with a value of a main-actor workspace type.
-        guard isCallee(access), let s = typeSymbol(of: base),
+        // `value.method()` with a value of a main-actor workspace type (one with a method of
+        // that name: the cheap test first).
+        guard isCallee(access), index.isMainActorMethodName(member), let s = typeSymbol(of: base),
             index.globalActor(of: s)?.actor == KnowledgeBase.mainActor,
             let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }),
             !f.isNonisolated, isMainActor(declared: f.attributes)

@@ -61,10 +61,14 @@ extension SemanticModel {
         }
         guard index.isMainActorMemberName(member) else { return nil }
         if let use = mainActorMemberOfOtherType(access, base: base) { return use }
-        // `value.method()` and `value.property` through any typed expression.
-        guard let s = typeSymbolOfExpression(base), isMainActorType(s) else { return nil }
+        // `value.method()` and `value.property` through any typed expression (of a main-actor
+        // type with a method, or a property, of that name: the cheap test first).
+        let callee = isCallee(access)
+        guard callee ? index.isMainActorMethodName(member) : index.isMainActorPropertyName(member),
+            let s = typeSymbolOfExpression(base), isMainActorType(s)
+        else { return nil }
         let typeName = index.symbolName(s)
-        if isCallee(access) {
+        if callee {
             guard let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }), !f.isNonisolated,
                 isMainActor(declared: f.attributes)
             else { return nil }

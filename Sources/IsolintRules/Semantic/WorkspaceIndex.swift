@@ -244,6 +244,12 @@ public struct WorkspaceIndex: Sendable {
     /// Whether some main-actor workspace type has a member (instance or static) of this name.
     public func isMainActorMemberName(_ name: String) -> Bool { t.value.mainActorMemberNames.contains(name) }
 
+    /// Whether some main-actor workspace type has a method or initializer (instance or static) of this name.
+    public func isMainActorMethodName(_ name: String) -> Bool { t.value.mainActorMethodNames.contains(name) }
+
+    /// Whether some main-actor workspace type has a property (instance or static) of this name.
+    public func isMainActorPropertyName(_ name: String) -> Bool { t.value.mainActorPropertyNames.contains(name) }
+
     /// Whether a workspace function or method of this name takes a parameter `sending` (a cheap filter).
     public func hasSendingParameter(functionNamed name: String) -> Bool { t.value.sendingFunctionNames.contains(name) }
 
@@ -305,6 +311,9 @@ struct SymbolTables: Sendable {
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
     var mainActorMemberNames: Set<String> = []
+    /// The same, split: method (and initializer) names, property names.
+    var mainActorMethodNames: Set<String> = []
+    var mainActorPropertyNames: Set<String> = []
     /// Names of workspace functions and methods with a `sending` parameter.
     var sendingFunctionNames: Set<String> = []
     var mainActorTypeNames: Set<String> = []
@@ -381,14 +390,15 @@ struct SymbolTables: Sendable {
         for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
             mainActorTypeNames.insert(sym.name)
             for d in sym.decls {
-                for p in index.types[Int(d)].properties { mainActorMemberNames.insert(p.name) }
-                for f in index.types[Int(d)].functions { mainActorMemberNames.insert(f.name) }
+                for p in index.types[Int(d)].properties { mainActorPropertyNames.insert(p.name) }
+                for f in index.types[Int(d)].functions { mainActorMethodNames.insert(f.name) }
             }
             for e in sym.extensions {
-                for p in index.extensions[Int(e)].properties { mainActorMemberNames.insert(p.name) }
-                for f in index.extensions[Int(e)].functions { mainActorMemberNames.insert(f.name) }
+                for p in index.extensions[Int(e)].properties { mainActorPropertyNames.insert(p.name) }
+                for f in index.extensions[Int(e)].functions { mainActorMethodNames.insert(f.name) }
             }
         }
+        mainActorMemberNames = mainActorMethodNames.union(mainActorPropertyNames)
         let names = [mainActorMemberNames, mainActorTypeNames, aliasNames, Set(functionsByName.keys)]
         mainActorNames = NameFilter(names.joined(), count: names.reduce(0) { $0 + $1.count })
     }
