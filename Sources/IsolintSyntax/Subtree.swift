@@ -6,7 +6,7 @@ extension SyntaxTree {
     @inlinable
     public func subtree(_ node: Int32) -> Subtree { Subtree(root: node, childStart: childStart, childList: childList) }
 
-    public struct Subtree: Sequence {
+    public struct Subtree: Sequence, Sendable {
         @usableFromInline let root: Int32
         @usableFromInline let childStart: [Int32]
         @usableFromInline let childList: [Int32]
@@ -21,7 +21,7 @@ extension SyntaxTree {
         @inlinable
         public func makeIterator() -> Iterator { Iterator(root: root, childStart: childStart, childList: childList) }
 
-        public struct Iterator: IteratorProtocol {
+        public struct Iterator: IteratorProtocol, Sendable {
             @usableFromInline var stack: [Int32]
             @usableFromInline let childStart: [Int32]
             @usableFromInline let childList: [Int32]
