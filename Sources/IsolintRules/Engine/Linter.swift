@@ -20,8 +20,6 @@ public struct Linter: Sendable {
     /// Node rules per node kind.
     private let dispatch: [[any NodeRule]]
     private let fileRules: [any FileRule]
-    /// File rules that a lint cache checks group by group (see `TypeGroupRule`).
-    private let groupRules: [any TypeGroupRule]
     private let manifestRules: [any ManifestRule]
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
@@ -32,7 +30,6 @@ public struct Linter: Sendable {
         self.configuration = configuration
         var table = [[any NodeRule]](repeating: [], count: 256)
         var files: [any FileRule] = []
-        var groups: [any TypeGroupRule] = []
         var manifests: [any ManifestRule] = []
         var descriptors: [String: RuleDescriptor] = [:]
         for rule in rules {
@@ -43,16 +40,11 @@ public struct Linter: Sendable {
             }
             guard enabled else { continue }
             if let r = rule as? any NodeRule { for k in r.nodeKinds { table[Int(k.rawValue)].append(r) } }
-            if let r = rule as? any TypeGroupRule {
-                groups.append(r)
-            } else if let r = rule as? any FileRule {
-                files.append(r)
-            }
+            if let r = rule as? any FileRule { files.append(r) }
             if let r = rule as? any ManifestRule { manifests.append(r) }
         }
         self.dispatch = table
         self.fileRules = files
-        self.groupRules = groups
         self.manifestRules = manifests
         self.descriptors = descriptors
         self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
@@ -81,26 +73,18 @@ public struct Linter: Sendable {
                 for r in subscribed { r.check(Int32(i), in: context, into: &raw) }
             }
             raw = configured(raw)
-            var whole: [Finding] = []
-            for r in groupRules { r.check(file: context, into: &whole) }
-            raw += configured(whole)
             return finish(raw, tree, context)
         }
         // Rules read the file's imports (XCTest, SwiftUI, Synchronization…): a change of imports
         // is a change of every declaration.
         if cache.imports != context.model.importedModules {
             cache.entries = [:]
-            cache.groups = [:]
             cache.imports = context.model.importedModules
         }
         let items = tree.items
         var entries: [LintCache.Key: LintCache.Entry] = [:]
         entries.reserveCapacity(items.count)
         var previousEnd = 0
-        var keys: [LintCache.Key] = []
-        var spans: [Range<Int>] = []
-        keys.reserveCapacity(items.count)
-        spans.reserveCapacity(items.count)
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             for (k, item) in items.enumerated() {
                 let firstNode = Int(item.firstNode)
@@ -110,8 +94,6 @@ public struct Linter: Sendable {
                 let spanEnd = max(lastToken >= 0 ? tree.end(ofToken: lastToken) : 0, spanStart)
                 previousEnd = spanEnd
                 let key = LintCache.Key(bytes: UnsafeBufferPointer(rebasing: bytes[spanStart..<spanEnd]))
-                keys.append(key)
-                spans.append(spanStart..<spanEnd)
                 if let cached = cache.entries[key] ?? entries[key] {
                     // Declarations before an edit have not moved: their findings are reused as
                     // they are; later ones are moved by the edit's length.
@@ -137,52 +119,7 @@ public struct Linter: Sendable {
             }
         }
         cache.entries = entries
-        if !groupRules.isEmpty {
-            raw += groupFindings(tree, context, keys: keys, spans: spans, cache: &cache)
-        }
         return finish(raw, tree, context)
-    }
-
-    /// The type-group rules' findings, group by group: a group whose items are all unchanged keeps
-    /// its findings, each range moved with the item it lies in.
-    private func groupFindings(
-        _ tree: SyntaxTree, _ context: FileContext, keys: [LintCache.Key], spans: [Range<Int>], cache: inout LintCache
-    ) -> [Finding] {
-        var out: [Finding] = []
-        let groups = TypeGroups.of(tree)
-        var kept: [LintCache.Key: LintCache.GroupEntry] = [:]
-        kept.reserveCapacity(groups.count)
-        let items = tree.items
-        for group in groups {
-            let key = LintCache.Key(combining: group.lazy.map { keys[$0] })
-            if let cached = cache.groups[key] ?? kept[key] {
-                // Unmoved (declarations before the edit): kept as it is, nothing allocated.
-                if cached.spans.indices.allSatisfy({ cached.spans[$0] == spans[group[$0]] }) {
-                    out += cached.findings
-                    kept[key] = cached
-                    continue
-                }
-                if let moved = cached.moved(to: group.map { spans[$0] }) {
-                    out += moved.findings
-                    kept[key] = moved
-                    continue
-                }
-            }
-            let now = group.map { spans[$0] }
-            let nodes = group.map { k in
-                Int(items[k].firstNode)..<(k + 1 < items.count ? Int(items[k + 1].firstNode) : tree.nodes.count)
-            }
-            var local: [Finding] = []
-            for r in groupRules { r.check(nodes: nodes, in: context, into: &local) }
-            local = configured(local)
-            out += local
-            let entry = LintCache.GroupEntry(spans: now, findings: local)
-            // Findings with a range outside the group (which its items' text does not decide) are
-            // found again on every version.
-            if entry.moved(to: now) != nil { kept[key] = entry }
-        }
-        cache.groups = kept
-        return out
     }
 
     /// File and manifest rules, configuration, suppressions, order, duplicates.
@@ -278,20 +215,6 @@ public struct LintCache: Sendable {
             hash = h
             length = bytes.count
         }
-
-        /// One key for a sequence of keys (a group's items, in order).
-        init<S: Sequence>(combining keys: S) where S.Element == Key {
-            var h: UInt64 = 0x9e37_79b9_7f4a_7c15
-            var total = 0
-            for k in keys {
-                h = (h ^ k.hash) &* 0x100_0000_01b3
-                h = (h ^ UInt64(truncatingIfNeeded: k.length)) &* 0x100_0000_01b3
-                h ^= h >> 29
-                total &+= k.length
-            }
-            hash = h
-            length = total
-        }
     }
 
     /// A declaration's findings, with the offset its span started at when they were found.
@@ -301,34 +224,6 @@ public struct LintCache: Sendable {
     }
 
     var entries: [Key: Entry] = [:]
-
-    /// A type group's findings (see `TypeGroupRule`), with the spans its items had when found.
-    struct GroupEntry: Sendable {
-        var spans: [Range<Int>]
-        var findings: [Finding]
-
-        /// The findings for the same items now at `spans` (same lengths): every range moved with
-        /// the item holding it; nil when a range lies in none of them.
-        func moved(to now: [Range<Int>]) -> GroupEntry? {
-            if now == spans { return self }
-            var out: [Finding] = []
-            out.reserveCapacity(findings.count)
-            for f in findings {
-                guard
-                    let g = f.mapped({ r in
-                        spans.indices.first {
-                            spans[$0].lowerBound <= r.lowerBound && r.upperBound <= spans[$0].upperBound
-                        }
-                        .map { now[$0].lowerBound - spans[$0].lowerBound }
-                    })
-                else { return nil }
-                out.append(g)
-            }
-            return GroupEntry(spans: now, findings: out)
-        }
-    }
-    /// Type groups' findings by the keys of their items, combined in order.
-    var groups: [Key: GroupEntry] = [:]
     /// The file's imports when the entries were made.
     var imports: Set<String>?
     /// A one-off lint (the command line) keeps nothing: no item is hashed.
@@ -341,34 +236,18 @@ extension Finding {
     /// The same finding with every range moved by `delta` bytes.
     func shifted(by delta: Int) -> Finding {
         if delta == 0 { return self }
-        return mapped { _ in delta } ?? self
-    }
-
-    /// The same finding with each range (its own, its notes', its fixes' edits) moved by the
-    /// distance `delta` gives for it; nil when `delta` gives none for some range.
-    func mapped(_ delta: (Range<Int>) -> Int?) -> Finding? {
-        func move(_ r: Range<Int>) -> Range<Int>? { delta(r).map { (r.lowerBound + $0)..<(r.upperBound + $0) } }
         var f = self
-        guard let range = move(range) else { return nil }
-        f.range = range
-        var notes: [Note] = []
-        for n in self.notes {
-            guard let r = move(n.range) else { return nil }
-            notes.append(Note(range: r, message: n.message))
+        f.range = (range.lowerBound + delta)..<(range.upperBound + delta)
+        f.notes = notes.map {
+            Note(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), message: $0.message)
         }
-        f.notes = notes
-        var fixes: [Fix] = []
-        for fix in self.fixes {
+        f.fixes = fixes.map { fix in
             var g = fix
-            var edits: [ByteEdit] = []
-            for e in fix.edits {
-                guard let r = move(e.range) else { return nil }
-                edits.append(ByteEdit(range: r, newText: e.newText))
+            g.edits = fix.edits.map {
+                ByteEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), newText: $0.newText)
             }
-            g.edits = edits
-            fixes.append(g)
+            return g
         }
-        f.fixes = fixes
         return f
     }
 }

@@ -53,22 +53,6 @@ public protocol FileRule: Rule {
     func check(file: FileContext, into findings: inout [Finding])
 }
 
-/// A file rule whose findings about a type depend only on the top-level declarations that declare
-/// or extend it (a conformance written on a class and met in an extension; a task stored in one
-/// declaration of a type and started in another), with ranges inside them. The language server
-/// checks again only the groups of declarations an edit touched (`TypeGroups`); a one-off lint
-/// checks the whole file at once.
-public protocol TypeGroupRule: FileRule {
-    /// Findings of the nodes in `nodes` (the node ranges of one group's top-level items).
-    func check(nodes: [Range<Int>], in file: FileContext, into findings: inout [Finding])
-}
-
-extension TypeGroupRule {
-    public func check(file: FileContext, into findings: inout [Finding]) {
-        check(nodes: [0..<file.tree.nodes.count], in: file, into: &findings)
-    }
-}
-
 /// A check over a package manifest, run once for each `Package.swift`: its targets, their
 /// settings and dependencies, as the project's own parser reads them.
 public protocol ManifestRule: Rule {

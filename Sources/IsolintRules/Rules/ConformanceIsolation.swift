@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `conformance-isolation`: a main-actor type conforming to a nonisolated synchronous protocol
 /// whose requirements it implements on the main actor.
-public struct ConformanceIsolation: TypeGroupRule {
+public struct ConformanceIsolation: FileRule {
     public static let descriptor = RuleDescriptor(
         id: "conformance-isolation", severity: .error,
         summary: "A main-actor type implements a nonisolated protocol's requirements on the main actor.",
@@ -67,17 +67,17 @@ public struct ConformanceIsolation: TypeGroupRule {
         case workspace(requirements: Set<String>)
     }
 
-    // A type-group rule: a conformance written on the class is often implemented in an extension
-    // (another top-level declaration of the type), and the fixes edit those members.
+    // A file rule: a conformance written on the class is often implemented in an extension (another
+    // top-level declaration), and the fixes edit those members.
     /// The declarations that can conform: types other than protocols and actors, and extensions.
     static let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
 
-    public func check(nodes: [Range<Int>], in file: FileContext, into findings: inout [Finding]) {
+    public func check(file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         // Cheap tests first (those `check` starts with): a type that conforms to a protocol whose
         // family can be known, and is main-actor. Only then are the file's declarations of a type
-        // resolved (the model does it once per file; the rule runs on every keystroke, for the edited group).
-        for i in nodes.joined() where Self.kinds.contains(tree.nodes[i].kind) {
+        // resolved (the model does it once per file; a file rule runs on every keystroke).
+        for i in tree.nodes.indices where Self.kinds.contains(tree.nodes[i].kind) {
             let d = Int32(i)
             guard mayConformToAFamily(d, file), file.isolation.typeIsolation(d).isMainActor else { continue }
             check(d, file, into: &findings)

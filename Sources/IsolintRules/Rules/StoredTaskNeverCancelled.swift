@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `stored-task-never-cancelled`: a stored task property, given a long-running task, that
 /// nothing ever cancels.
-public struct StoredTaskNeverCancelled: TypeGroupRule {
+public struct StoredTaskNeverCancelled: FileRule {
     public static let descriptor = RuleDescriptor(
         id: "stored-task-never-cancelled", severity: .warning,
         summary: "A stored long-running Task that is never cancelled.",
@@ -36,13 +36,13 @@ public struct StoredTaskNeverCancelled: TypeGroupRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
 
-    // A type-group rule: the finding sits on the property's declaration, which is often another
-    // top-level declaration of the type (the class) than the task's (a method in an extension).
-    public func check(nodes: [Range<Int>], in file: FileContext, into findings: inout [Finding]) {
+    // A file rule: the finding sits on the property's declaration, which is often another
+    // top-level declaration (the class) than the task's (a method in an extension).
+    public func check(file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         let model = file.model
         var reported: Set<Int32> = []
-        for i in nodes.joined() where tree.nodes[i].kind == .call {
+        for i in tree.nodes.indices where tree.nodes[i].kind == .call {
             let call = Int32(i)
             guard let closure = model.taskClosure(of: call), let property = model.storedProperty(of: call),
                 !model.isCancelledSomewhere(property), !model.longRunningLoops(in: closure).isEmpty,

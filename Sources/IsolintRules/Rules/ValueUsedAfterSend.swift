@@ -51,7 +51,7 @@ public struct ValueUsedAfterSend: NodeRule {
                     in: body,
                     where: { t in
                         tree.tokens[Int(t)].keyword == .await || tree.token(t, equals: KnowledgeBase.unstructuredTask)
-                            || tree.token(t, is: "detached")
+                            || tree.token(t, equals: "detached")
                     })
         else { return }
         // Cheap test first: the calls that may send — awaited calls with arguments, tasks, calls
