@@ -86,6 +86,42 @@ import Testing
         #expect(incremental == fresh)
     }
 
+    /// A conformance met in an extension written through a typealias (the rules follow the
+    /// resolved type, not the name written): edits to that extension alone — a line above the
+    /// member, a body that now reads main-actor state — change the finding on the class.
+    @Test func findingsThroughATypealiasExtensionFollowItsEdits() throws {
+        let linter = Linter()
+        let base = """
+            typealias Model = Screen
+            @MainActor final class Screen: CustomStringConvertible {
+                var title = "t"
+            }
+            extension Model {
+                var description: String { "x" }
+            }
+
+            """
+        let path = "/t/Screen.swift"
+        var tree = SyntaxTree.parse(SourceFile(path: path, text: base))
+        let index = Linter.index([tree])
+        var cache = LintCache()
+        let first = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+        let finding = try #require(first.first { $0.ruleID == "conformance-isolation" })
+        #expect(!finding.fixes.isEmpty)
+        let edits = [
+            base.replacingOccurrences(of: "extension Model {\n", with: "extension Model {\n    // shown in lists\n"),
+            base.replacingOccurrences(of: "{ \"x\" }", with: "{ title }"),
+            base,
+        ]
+        for (step, text) in edits.enumerated() {
+            let source = SourceFile(path: path, text: text)
+            tree = tree.reparsed(source)
+            let incremental = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+            let fresh = linter.lint(SyntaxTree.parse(source), index: index, settings: .standalone)
+            #expect(incremental == fresh, "step \(step)")
+        }
+    }
+
     /// Rules read the file's imports: an import typed above unchanged declarations changes what
     /// they report (here the XCTest rule starts to fire, and the lock fix becomes a Mutex).
     @Test func anImportChangesTheFindingsOfUnchangedDeclarations() {
