@@ -20,6 +20,17 @@ struct JSONTests {
         #expect(throws: JSON.ParseError.self) { try JSON.parse(text) }
     }
 
+    /// Found by the framing fuzzer: `"jsonrpc": 2e308` read as infinity, written back as null.
+    @Test func numbersPastDoublesRangeAreRefusedAndTheRestRoundTrips() throws {
+        for text in ["2e308", "-2e308", #"{"jsonrpc": 2e308}"#, "[1e999]"] {
+            #expect(throws: JSON.ParseError.self) { try JSON.parse(text) }
+        }
+        for text in ["1e308", "-1.7976931348623157e308", "5e-324", "1e-400", "123456789012345678901234567890"] {
+            let v = try JSON.parse(text)
+            #expect(try JSON.parse(v.serialized()) == v, "\(text)")
+        }
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSON.ParseError.self) { try JSON.parse(deep) }

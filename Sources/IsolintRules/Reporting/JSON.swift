@@ -315,7 +315,15 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         if !isDouble, let n = Int(text) { return .int(n) }
-        if let d = Double(text), !text.isEmpty { return .double(d) }
+        // A number past Double's range (`2e308`) is refused: infinity has no JSON form, so the
+        // value could not be written back as it was read.
+        if let d = Double(text), !text.isEmpty {
+            guard d.isFinite else {
+                i = start
+                throw fail("number out of range")
+            }
+            return .double(d)
+        }
         i = start
         throw fail("invalid value")
     }
