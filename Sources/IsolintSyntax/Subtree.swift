@@ -28,8 +28,10 @@ extension SyntaxTree {
 
             @inlinable
             init(root: Int32, childStart: [Int32], childList: [Int32]) {
-                stack = [root]
+                // One allocation: an array literal first and then a reserve would make two.
+                stack = []
                 stack.reserveCapacity(32)
+                stack.append(root)
                 self.childStart = childStart
                 self.childList = childList
             }
