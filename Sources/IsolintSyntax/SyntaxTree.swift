@@ -155,7 +155,8 @@ public struct SyntaxTree: Sendable {
     @inlinable
     public func text(of node: Int32) -> String { source.text(range(of: node)) }
 
-    /// Whether token `token` has exactly this text (no allocation).
+    /// Whether token `token` has exactly this text, backticks included (no allocation); for the
+    /// text as `text(token:)` gives it, see `token(_:equals:)`.
     @inlinable
     public func token(_ token: Int32, is text: StaticString) -> Bool {
         guard token >= 0, Int(token) < tokens.count else { return false }

@@ -42,7 +42,7 @@ import Testing
         // Each character to escape at every offset of strings up to three words long, among
         // ASCII and non-ASCII neighbours (bytes ≥ 0x80 must not look like control characters).
         let specials: [Character] = ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\t"]
-        let fillers: [Character] = ["a", "é", " ", "~", "\u{20}", "😀"]
+        let fillers: [Character] = ["a", "é", " ", "~", "\u{7F}", "😀"]
         for special in specials {
             for filler in fillers {
                 for length in 0..<26 {

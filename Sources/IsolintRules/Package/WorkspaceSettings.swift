@@ -57,6 +57,7 @@ public struct WorkspaceSettings: Sendable {
             _ = parsed.get(i) { XcodeProject(path: sorted[i]) }
         }
         for i in sorted.indices {
+            // Every project was made above: `get` only reads here.
             let project = parsed.get(i) { XcodeProject(path: sorted[i]) }
             for target in project.targets {
                 let concurrency = XcodeBuildSettings.concurrency(target.settings)

@@ -67,11 +67,11 @@ public struct ConformanceIsolation: FileRule {
         case workspace(requirements: Set<String>)
     }
 
-    // A file rule: a conformance written on the class is often implemented in an extension (another
-    // top-level declaration), and the fixes edit those members.
     /// The declarations that can conform: types other than protocols and actors, and extensions.
     static let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
 
+    // A file rule: a conformance written on the class is often implemented in an extension (another
+    // top-level declaration), and the fixes edit those members.
     public func check(file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         // Cheap tests first (those `check` starts with): a type that conforms to a protocol whose
