@@ -160,4 +160,41 @@ import Testing
         #expect(fresh.map(\.ruleID).contains("xctest-main-actor-isolation"))
         #expect(fresh.flatMap(\.fixes).contains { $0.edits.contains { $0.newText.contains("Mutex") } })
     }
+
+    /// Candidate file rules keep the candidates of unchanged declarations by node: a declaration
+    /// edited above them that gains or loses nodes moves them, and the findings they lead to
+    /// (on the class, on the stored task) stay where a fresh lint puts them.
+    @Test func candidatesOfUnchangedDeclarationsMoveWithTheNodesBeforeThem() throws {
+        let linter = Linter()
+        let rest = """
+            @MainActor final class Row: Equatable {
+                let id = 1
+                static func == (a: Row, b: Row) -> Bool { a.id == b.id }
+            }
+            final class Poller {
+                var loop: Task<Void, Never>?
+                func start() { loop = Task { while true { await Task.yield() } } }
+            }
+
+            """
+        let path = "/t/Row.swift"
+        let heads = ["struct A {}\n", "struct A { let q = [1, 2, 3].map { $0 + 1 } }\n", "\n"]
+        var tree = SyntaxTree.parse(SourceFile(path: path, text: heads[0] + rest))
+        let index = Linter.index([tree])
+        var cache = LintCache()
+        let first = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+        #expect(first.map(\.ruleID) == ["conformance-isolation", "stored-task-never-cancelled"])
+        for head in heads.dropFirst() {
+            let source = SourceFile(path: path, text: head + rest)
+            let nodesBefore = tree.nodes.count
+            tree = tree.reparsed(source)
+            #expect(tree.nodes.count != nodesBefore)
+            let incremental = linter.lint(tree, index: index, settings: .standalone, cache: &cache)
+            let fresh = linter.lint(SyntaxTree.parse(source), index: index, settings: .standalone)
+            #expect(incremental == fresh)
+            let shift = head.utf8.count - heads[0].utf8.count
+            #expect(
+                incremental.map(\.range) == first.map { ($0.range.lowerBound + shift)..<($0.range.upperBound + shift) })
+        }
+    }
 }

@@ -20,6 +20,9 @@ public struct Linter: Sendable {
     /// Node rules per node kind.
     private let dispatch: [[any NodeRule]]
     private let fileRules: [any FileRule]
+    /// Candidate file rules, and per node kind the ones whose candidates are of that kind.
+    private let candidateRules: [any CandidateFileRule]
+    private let candidateDispatch: [[Int]]
     private let manifestRules: [any ManifestRule]
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
@@ -30,6 +33,8 @@ public struct Linter: Sendable {
         self.configuration = configuration
         var table = [[any NodeRule]](repeating: [], count: 256)
         var files: [any FileRule] = []
+        var candidates: [any CandidateFileRule] = []
+        var candidateTable = [[Int]](repeating: [], count: 256)
         var manifests: [any ManifestRule] = []
         var descriptors: [String: RuleDescriptor] = [:]
         for rule in rules {
@@ -40,11 +45,18 @@ public struct Linter: Sendable {
             }
             guard enabled else { continue }
             if let r = rule as? any NodeRule { for k in r.nodeKinds { table[Int(k.rawValue)].append(r) } }
-            if let r = rule as? any FileRule { files.append(r) }
+            if let r = rule as? any CandidateFileRule {
+                for k in r.candidateKinds { candidateTable[Int(k.rawValue)].append(candidates.count) }
+                candidates.append(r)
+            } else if let r = rule as? any FileRule {
+                files.append(r)
+            }
             if let r = rule as? any ManifestRule { manifests.append(r) }
         }
         self.dispatch = table
         self.fileRules = files
+        self.candidateRules = candidates
+        self.candidateDispatch = candidateTable
         self.manifestRules = manifests
         self.descriptors = descriptors
         self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
@@ -65,15 +77,12 @@ public struct Linter: Sendable {
     {
         let context = FileContext(tree: tree, index: index, settings: settings, knownRuleIDs: knownRuleIDs)
         var raw: [Finding] = []
+        var candidates: [LintCache.Candidate] = []
         if !cache.keepsEntries {
             // One pass over every node, no per-declaration bookkeeping.
-            for i in 0..<tree.nodes.count {
-                let subscribed = dispatch[Int(tree.nodes[i].kind.rawValue)]
-                if subscribed.isEmpty { continue }
-                for r in subscribed { r.check(Int32(i), in: context, into: &raw) }
-            }
+            for i in 0..<tree.nodes.count { visit(Int32(i), context, &raw, &candidates) }
             raw = configured(raw)
-            return finish(raw, tree, context)
+            return finish(&raw, candidates, tree, context)
         }
         // Rules read the file's imports (XCTest, SwiftUI, Synchronization…): a change of imports
         // is a change of every declaration.
@@ -97,36 +106,49 @@ public struct Linter: Sendable {
                 if let cached = cache.entries[key] ?? entries[key] {
                     // Declarations before an edit have not moved: their findings are reused as
                     // they are; later ones are moved by the edit's length.
-                    let moved =
-                        cached.start == spanStart
-                        ? cached
-                        : LintCache.Entry(
-                            start: spanStart, findings: cached.findings.map { $0.shifted(by: spanStart - cached.start) }
-                        )
+                    let moved = cached.moved(start: spanStart, firstNode: Int32(firstNode))
                     raw += moved.findings
+                    candidates += moved.candidates
                     entries[key] = moved
                     continue
                 }
                 var local: [Finding] = []
-                for i in firstNode..<endNode {
-                    let subscribed = dispatch[Int(tree.nodes[i].kind.rawValue)]
-                    if subscribed.isEmpty { continue }
-                    for r in subscribed { r.check(Int32(i), in: context, into: &local) }
-                }
+                var localCandidates: [LintCache.Candidate] = []
+                for i in firstNode..<endNode { visit(Int32(i), context, &local, &localCandidates) }
                 local = configured(local)
                 raw += local
-                entries[key] = LintCache.Entry(start: spanStart, findings: local)
+                candidates += localCandidates
+                entries[key] = LintCache.Entry(
+                    start: spanStart, firstNode: Int32(firstNode), findings: local, candidates: localCandidates)
             }
         }
         cache.entries = entries
-        return finish(raw, tree, context)
+        return finish(&raw, candidates, tree, context)
+    }
+
+    /// One node: the node rules subscribed to its kind, and whether it is a candidate of the
+    /// candidate file rules that start from its kind.
+    private func visit(
+        _ node: Int32, _ context: FileContext, _ findings: inout [Finding], _ candidates: inout [LintCache.Candidate]
+    ) {
+        let kind = Int(context.tree.nodes[Int(node)].kind.rawValue)
+        for r in dispatch[kind] { r.check(node, in: context, into: &findings) }
+        for c in candidateDispatch[kind] where candidateRules[c].isCandidate(node, in: context) {
+            candidates.append(LintCache.Candidate(rule: Int32(c), node: node))
+        }
     }
 
     /// File and manifest rules, configuration, suppressions, order, duplicates.
-    private func finish(_ nodeFindings: [Finding], _ tree: SyntaxTree, _ context: FileContext) -> [Finding] {
-        var raw = nodeFindings
+    private func finish(
+        _ raw: inout [Finding], _ candidates: [LintCache.Candidate], _ tree: SyntaxTree, _ context: FileContext
+    ) -> [Finding] {
         var whole: [Finding] = []
         for r in fileRules { r.check(file: context, into: &whole) }
+        if !candidateRules.isEmpty {
+            var perRule = [[Int32]](repeating: [], count: candidateRules.count)
+            for c in candidates { perRule[Int(c.rule)].append(c.node) }
+            for (r, nodes) in zip(candidateRules, perRule) { r.check(candidates: nodes, file: context, into: &whole) }
+        }
         // Manifest rules judge the manifest SwiftPM reads, not one kept for older toolchains.
         if !manifestRules.isEmpty, PackageManifest.isManifest(path: tree.source.path),
             PackageManifest.isRead(path: tree.source.path, in: context.index)
@@ -217,10 +239,32 @@ public struct LintCache: Sendable {
         }
     }
 
-    /// A declaration's findings, with the offset its span started at when they were found.
+    /// A node a candidate file rule starts from (`rule` indexes the linter's candidate rules).
+    struct Candidate: Sendable {
+        var rule: Int32
+        var node: Int32
+    }
+
+    /// A declaration's findings and candidates, with the offset its span started at and its
+    /// first node when they were found.
     struct Entry: Sendable {
         var start: Int
+        var firstNode: Int32
         var findings: [Finding]
+        var candidates: [Candidate]
+
+        /// The same entry for the declaration now starting at `start`, its nodes at `firstNode`.
+        func moved(start newStart: Int, firstNode newFirst: Int32) -> Entry {
+            var e = self
+            if newStart != start { e.findings = findings.map { $0.shifted(by: newStart - start) } }
+            if newFirst != firstNode {
+                let d = newFirst - firstNode
+                e.candidates = candidates.map { Candidate(rule: $0.rule, node: $0.node + d) }
+            }
+            e.start = newStart
+            e.firstNode = newFirst
+            return e
+        }
     }
 
     var entries: [Key: Entry] = [:]

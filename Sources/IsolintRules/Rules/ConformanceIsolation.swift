@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `conformance-isolation`: a main-actor type conforming to a nonisolated synchronous protocol
 /// whose requirements it implements on the main actor.
-public struct ConformanceIsolation: FileRule {
+public struct ConformanceIsolation: CandidateFileRule {
     public static let descriptor = RuleDescriptor(
         id: "conformance-isolation", severity: .error,
         summary: "A main-actor type implements a nonisolated protocol's requirements on the main actor.",
@@ -71,17 +71,18 @@ public struct ConformanceIsolation: FileRule {
     static let kinds: [NodeKind] = [.classDecl, .structDecl, .enumDecl, .extensionDecl]
 
     // A file rule: a conformance written on the class is often implemented in an extension (another
-    // top-level declaration), and the fixes edit those members.
-    public func check(file: FileContext, into findings: inout [Finding]) {
-        let tree = file.tree
-        // Cheap tests first (those `check` starts with): a type that conforms to a protocol whose
-        // family can be known, and is main-actor. Only then are the file's declarations of a type
-        // resolved (the model does it once per file; a file rule runs on every keystroke).
-        for i in tree.nodes.indices where Self.kinds.contains(tree.nodes[i].kind) {
-            let d = Int32(i)
-            guard mayConformToAFamily(d, file), file.isolation.typeIsolation(d).isMainActor else { continue }
-            check(d, file, into: &findings)
-        }
+    // top-level declaration), and the fixes edit those members. Its candidates are the cheap
+    // tests `check` starts with — a type conforming to a protocol whose family can be known, and
+    // main-actor — which depend on the declaration itself (and the index) only: the language
+    // server keeps them for unchanged declarations, so a keystroke does not resolve every type.
+    public var candidateKinds: [NodeKind] { Self.kinds }
+
+    public func isCandidate(_ node: Int32, in file: FileContext) -> Bool {
+        mayConformToAFamily(node, file) && file.isolation.typeIsolation(node).isMainActor
+    }
+
+    public func check(candidates: [Int32], file: FileContext, into findings: inout [Finding]) {
+        for d in candidates { check(d, file, into: &findings) }
     }
 
     /// False when no entry of the declaration's inheritance clause can name a protocol `family(of:)`

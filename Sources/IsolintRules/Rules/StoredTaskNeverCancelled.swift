@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// `stored-task-never-cancelled`: a stored task property, given a long-running task, that
 /// nothing ever cancels.
-public struct StoredTaskNeverCancelled: FileRule {
+public struct StoredTaskNeverCancelled: CandidateFileRule {
     public static let descriptor = RuleDescriptor(
         id: "stored-task-never-cancelled", severity: .warning,
         summary: "A stored long-running Task that is never cancelled.",
@@ -38,14 +38,22 @@ public struct StoredTaskNeverCancelled: FileRule {
 
     // A file rule: the finding sits on the property's declaration, which is often another
     // top-level declaration (the class) than the task's (a method in an extension).
-    public func check(file: FileContext, into findings: inout [Finding]) {
+    // Its candidates, task-creating calls whose closure loops until cancelled, depend on the
+    // call's own declaration: the language server keeps them for unchanged declarations.
+    public var candidateKinds: [NodeKind] { [.call] }
+
+    public func isCandidate(_ node: Int32, in file: FileContext) -> Bool {
+        guard let closure = file.model.taskClosure(of: node) else { return false }
+        return !file.model.longRunningLoops(in: closure).isEmpty
+    }
+
+    public func check(candidates: [Int32], file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         let model = file.model
         var reported: Set<Int32> = []
-        for i in tree.nodes.indices where tree.nodes[i].kind == .call {
-            let call = Int32(i)
+        for call in candidates {
             guard let closure = model.taskClosure(of: call), let property = model.storedProperty(of: call),
-                !model.isCancelledSomewhere(property), !model.longRunningLoops(in: closure).isEmpty,
+                !model.isCancelledSomewhere(property),
                 let decl = model.propertyDeclaration(named: property, near: call), tree[decl].keyword >= 0,
                 // A `static` task lives as long as the program by design: there is no owner to outlive.
                 !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"),
