@@ -167,13 +167,14 @@ public struct Linter: Sendable {
             if a.ruleID != b.ruleID { return a.ruleID < b.ruleID }
             return a.message < b.message
         }
-        if zip(raw, raw.dropFirst()).contains(where: { inOrder($1, $0) }) { raw.sort(by: inOrder) }
+        // Index loops, not `zip`: it would copy each finding (and retain its strings) to compare it.
+        if raw.indices.dropFirst().contains(where: { inOrder(raw[$0], raw[$0 - 1]) }) { raw.sort(by: inOrder) }
         // One finding per rule, position and message, whatever path led a rule there twice
         // (duplicates are adjacent once sorted).
         let same: (Finding, Finding) -> Bool = { a, b in
             a.range.lowerBound == b.range.lowerBound && a.ruleID == b.ruleID && a.message == b.message
         }
-        guard zip(raw, raw.dropFirst()).contains(where: same) else { return raw }
+        guard raw.indices.dropFirst().contains(where: { same(raw[$0 - 1], raw[$0]) }) else { return raw }
         var unique: [Finding] = []
         unique.reserveCapacity(raw.count)
         for f in raw {
