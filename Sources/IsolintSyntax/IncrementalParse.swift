@@ -192,7 +192,7 @@ extension SyntaxTree {
         }
         let parseStart = Int(items[parseRestart].firstToken)
         let firstNode = Int(items[parseRestart].firstNode)
-        let (newNodes, newItems) = stream.tokens.withUnsafeBufferPointer { toks in
+        let (newNodes, newItems, moved) = stream.tokens.withUnsafeBufferPointer { toks in
             stream.matching.withUnsafeBufferPointer { match in
                 var parser = Parser(tokens: toks, matching: match, source: bytes)
                 parser.nodes.removeAll(keepingCapacity: true)
@@ -201,6 +201,8 @@ extension SyntaxTree {
                 parser.pos = parseStart
                 parser.current = 0
                 var reuseFrom = -1
+                // Old nodes from `moved.from` on, appended at `moved.to`.
+                var moved = (from: nodes.count, to: 0)
                 let stopped = parser.parseTopLevel { pos in
                     guard let (j, _) = synced, pos > j, pos >= pairsAgree else { return false }
                     guard let q = itemIndex(startingAt: pos - tokenDelta) else { return false }
@@ -211,6 +213,7 @@ extension SyntaxTree {
                     let nodeDelta = Int32(parser.nodes.count) - items[reuseFrom].firstNode
                     let d = Int32(tokenDelta)
                     let from = Int(items[reuseFrom].firstNode)
+                    moved = (from, parser.nodes.count)
                     parser.nodes.reserveCapacity(parser.nodes.count + nodes.count - from)
                     for n in nodes[from...] {
                         var m = n
@@ -226,11 +229,14 @@ extension SyntaxTree {
                             TopLevelItem(firstToken: item.firstToken + d, firstNode: item.firstNode + nodeDelta))
                     }
                 }
+                if moved.from == nodes.count { moved.to = parser.nodes.count }
                 parser.nodes[0].endToken = Int32(toks.count)
-                return (parser.nodes, parser.items)
+                return (parser.nodes, parser.items, moved)
             }
         }
-        return SyntaxTree(source: newSource, stream: stream, nodes: newNodes, items: newItems)
+        let children = ChildTables.spliced(
+            newNodes, from: self, kept: firstNode, movedFrom: moved.from, movedTo: moved.to)
+        return SyntaxTree(source: newSource, stream: stream, nodes: newNodes, items: newItems, children: children)
     }
 
     /// The index of the item starting at `token`, if one does.

@@ -35,7 +35,10 @@ public struct SyntaxTree: Sendable {
         parse(SourceFile(path: path, text: text))
     }
 
-    init(source: SourceFile, stream: TokenStream, nodes: [Node], items: [TopLevelItem]) {
+    init(
+        source: SourceFile, stream: TokenStream, nodes: [Node], items: [TopLevelItem],
+        children: ChildTables? = nil
+    ) {
         self.source = source
         self.tokens = stream.tokens
         self.comments = stream.comments
@@ -45,40 +48,9 @@ public struct SyntaxTree: Sendable {
         self.longLookaheads = stream.longLookaheads
         self.nodes = nodes
         self.items = items
-        // Children grouped by parent (counting sort), then ordered by first token: nodes are
-        // created in source order except wrappers (a call around its callee), so each list is
-        // nearly sorted and insertion sort is linear in practice.
-        let count = nodes.count
-        var start = [Int32](repeating: 0, count: count + 1)
-        for i in 1..<max(count, 1) where nodes[i].parent >= 0 {
-            start[Int(nodes[i].parent) + 1] += 1
-        }
-        for i in 0..<count { start[i + 1] += start[i] }
-        var fill = start
-        var list = [Int32](repeating: 0, count: max(0, Int(start[count])))
-        for i in 1..<max(count, 1) where nodes[i].parent >= 0 {
-            let p = Int(nodes[i].parent)
-            list[Int(fill[p])] = Int32(i)
-            fill[p] += 1
-        }
-        for p in 0..<count {
-            let lo = Int(start[p]), hi = Int(start[p + 1])
-            if hi - lo < 2 { continue }
-            var k = lo + 1
-            while k < hi {
-                let v = list[k]
-                let key = nodes[Int(v)].firstToken
-                var j = k - 1
-                while j >= lo, nodes[Int(list[j])].firstToken > key {
-                    list[j + 1] = list[j]
-                    j -= 1
-                }
-                list[j + 1] = v
-                k += 1
-            }
-        }
-        self.childStart = start
-        self.childList = list
+        let tables = children ?? ChildTables(nodes)
+        self.childStart = tables.start
+        self.childList = tables.list
     }
 
     public var root: Int32 { 0 }
