@@ -276,23 +276,3 @@ public struct LintCache: Sendable {
     public init() { keepsEntries = true }
     init(keepsEntries: Bool) { self.keepsEntries = keepsEntries }
 }
-
-extension Finding {
-    /// The same finding with every range moved by `delta` bytes.
-    func shifted(by delta: Int) -> Finding {
-        if delta == 0 { return self }
-        var f = self
-        f.range = (range.lowerBound + delta)..<(range.upperBound + delta)
-        f.notes = notes.map {
-            Note(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), message: $0.message)
-        }
-        f.fixes = fixes.map { fix in
-            var g = fix
-            g.edits = fix.edits.map {
-                ByteEdit(range: ($0.range.lowerBound + delta)..<($0.range.upperBound + delta), newText: $0.newText)
-            }
-            return g
-        }
-        return f
-    }
-}
