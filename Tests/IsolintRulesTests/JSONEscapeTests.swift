@@ -57,4 +57,20 @@ import Testing
             }
         }
     }
+
+    /// Numbers are written as `String(n)` would: zero, every power of ten and its neighbours,
+    /// negatives, the extremes.
+    @Test func decimalsAreWrittenAsSwiftPrintsThem() {
+        var values = [0, 1, 9, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var p = 1
+        for _ in 0..<18 {
+            p *= 10
+            values += [p - 1, p, p + 1, -p, -(p - 1)]
+        }
+        for n in values {
+            var out: [UInt8] = []
+            JSON.appendDecimal(n, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(n))
+        }
+    }
 }
