@@ -32,10 +32,6 @@ public struct Finding: Sendable, Equatable {
     public var message: String
     public var notes: [Note] {
         get { pendingShift == 0 ? storedNotes : storedNotes.map { $0.shifted(by: pendingShift) } }
-        set {
-            settle()
-            storedNotes = newValue
-        }
         _modify {
             settle()
             yield &storedNotes
@@ -43,10 +39,6 @@ public struct Finding: Sendable, Equatable {
     }
     public var fixes: [Fix] {
         get { pendingShift == 0 ? storedFixes : storedFixes.map { $0.shifted(by: pendingShift) } }
-        set {
-            settle()
-            storedFixes = newValue
-        }
         _modify {
             settle()
             yield &storedFixes

@@ -45,11 +45,10 @@ public struct Linter: Sendable {
             }
             guard enabled else { continue }
             if let r = rule as? any NodeRule { for k in r.nodeKinds { table[Int(k.rawValue)].append(r) } }
+            if let r = rule as? any FileRule { files.append(r) }
             if let r = rule as? any CandidateFileRule {
                 for k in r.candidateKinds { candidateTable[Int(k.rawValue)].append(candidates.count) }
                 candidates.append(r)
-            } else if let r = rule as? any FileRule {
-                files.append(r)
             }
             if let r = rule as? any ManifestRule { manifests.append(r) }
         }

@@ -53,26 +53,16 @@ public protocol FileRule: Rule {
     func check(file: FileContext, into findings: inout [Finding])
 }
 
-/// A file rule whose search starts from nodes each judged under a node rule's contract: whether
-/// a node is a candidate depends only on the top-level declaration holding it, the index and
-/// the settings. The engine asks it of each node of `candidateKinds` in the same walk as the
+/// A check over a whole file whose search starts from nodes each judged under a node rule's
+/// contract: whether a node is a candidate depends only on the top-level declaration holding
+/// it, the index and the settings. The engine asks it of each node of `candidateKinds` in the same walk as the
 /// node rules, and the language server keeps the answers of unchanged declarations, so that a
 /// keystroke judges only the edited one; the whole-file check then starts from the candidates.
-public protocol CandidateFileRule: FileRule {
+public protocol CandidateFileRule: Rule {
     var candidateKinds: [NodeKind] { get }
     func isCandidate(_ node: Int32, in file: FileContext) -> Bool
     /// The whole-file check, from every candidate of the file in node order.
     func check(candidates: [Int32], file: FileContext, into findings: inout [Finding])
-}
-
-extension CandidateFileRule {
-    public func check(file: FileContext, into findings: inout [Finding]) {
-        let tree = file.tree
-        let candidates = tree.nodes.indices.lazy.map { Int32($0) }.filter {
-            candidateKinds.contains(tree[$0].kind) && isCandidate($0, in: file)
-        }
-        check(candidates: Array(candidates), file: file, into: &findings)
-    }
 }
 
 /// A check over a package manifest, run once for each `Package.swift`: its targets, their
