@@ -22,7 +22,8 @@
 # ~70 min.
 # Seeds: the test fixtures and Examples/ (Swift), protocol/sessions (JSON-RPC). A crash or hang
 # leaves its input in .build/fuzz/artifacts/ and exits non-zero: add it as a regression test
-# (Tests/IsolintSyntaxTests/Fixtures/fuzz/ for the parser, MutantTests for the linter,
+# (Tests/IsolintSyntaxTests/Fixtures/fuzz/ for the parser, Tests/IsolintRulesTests/Fixtures/_fuzz-lint/
+# for the linter, named .input, which MutantTests lints,
 # Tests/IsolintLSPTests for framing).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -61,6 +61,20 @@ struct BadInputTests {
                 + "isolint: Pipe.swift is not a regular file; skipped\n")
     }
 
+    /// Nothing left to lint once the bad file is skipped (this trapped: no work for the workers).
+    @Test(arguments: [
+        (["lint"], "No findings in 0 files.\n"),
+        (["lint", "--format", "json"], "[]\n"),
+        (["fix"], "No findings in 0 files.\nFixed 0 findings in 0 files.\n"),
+    ])
+    func onlyABadFileNamed(_ command: [String], stdout: String) throws {
+        let box = try Self.tree()
+        let r = try box.run(command + ["--no-progress", "Bad.swift"], timeout: 15)
+        #expect(r.status == 2)
+        #expect(r.stdout == stdout)
+        #expect(r.stderr == "isolint: Bad.swift is not valid UTF-8; skipped\n")
+    }
+
     @Test(.enabled(if: geteuid() != 0, "root reads a mode-000 file anyway"))
     func anUnreadableFileAmongTheBadOnes() throws {
         let box = try Self.tree()

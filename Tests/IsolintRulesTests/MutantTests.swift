@@ -78,4 +78,17 @@ struct MutantTests {
             #expect(FixValidity.problems(in: Array(text.utf8), settings: settings).isEmpty)
         }
     }
+    /// Inputs the lint fuzzer found a problem on (Fixtures/_fuzz-lint: raw bytes, some not UTF-8,
+    /// so not named `.swift`, which every walk of the fixtures would lint).
+    @Test func fuzzerFindingsLintCleanly() throws {
+        let dir = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/_fuzz-lint"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(!files.isEmpty)
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: dir.appendingPathComponent(file)))
+            for settings in FixValidity.settingsToTry {
+                #expect(FixValidity.problems(in: bytes, settings: settings, maximumFixes: 16) == [], "\(file)")
+            }
+        }
+    }
 }

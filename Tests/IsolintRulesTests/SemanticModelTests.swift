@@ -50,6 +50,25 @@ struct SemanticModelTests {
         #expect(m.resolveLocal("print", at: Self.identifier(m, "print", 0)) == nil)
     }
 
+    /// A local is visible after its own binding: `let store = store.scope()` reads the parameter,
+    /// and a closure in a local's initializer does not see that local (the compiler rejects it).
+    @Test func aLocalIsNotVisibleInItsOwnInitializer() throws {
+        let m = Self.model(
+            """
+            func f(store: Int) {
+                let store = store + 1, next = store
+                var count = { count }()
+                print(store, next, count)
+            }
+            """)
+        #expect(m.resolveLocal("store", at: Self.identifier(m, "store", 0))?.kind == .parameter)
+        let local = try #require(m.resolveLocal("store", at: Self.identifier(m, "store", 1)))
+        #expect(local.kind == .local && m.tree.start(local.node) == 29)
+        #expect(m.resolveLocal("store", at: Self.identifier(m, "store", 2))?.node == local.node)
+        #expect(m.resolveLocal("count", at: Self.identifier(m, "count", 0)) == nil)
+        #expect(m.resolveLocal("count", at: Self.identifier(m, "count", 1))?.kind == .local)
+    }
+
     @Test func capturesOfAClosure() throws {
         let m = Self.model(
             """

@@ -266,6 +266,8 @@ public struct PhaseClock {
 public func parallelMap<T: Sendable, R: Sendable>(
     _ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R
 ) async -> [R] {
+    // No items (every file skipped as unreadable, say): no worker may index into them.
+    guard !items.isEmpty else { return [] }
     let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
     return await withTaskGroup(of: (Int, R).self) { group in
         var next = 0

@@ -70,7 +70,9 @@ public struct LocalScopes: Sendable {
                 let decl = node.parent
                 guard tree[decl].kind == .varDecl, LocalScopes.isLocalScope(tree, tree[decl].parent) else { continue }
                 let isVar = !tree[decl].flags.contains(.isLet)
-                let from = tree.start(decl)
+                // Visible after its own binding: in `let value = value` the right side is an outer
+                // `value`, and a local never sees itself in its initializer (Swift rejects it).
+                let from = tree.range(of: n).upperBound
                 if node.name >= 0 {
                     add(tree.name(of: n), .local, node: n, scope: tree[decl].parent, from: from, isVar: isVar)
                 }
