@@ -174,19 +174,28 @@ struct IndexTests {
                 optional ??= 4
                 print(onlyRead, neverChanged)
                 flag.toggle()
+                configuration.prepare()
+                reader.read()
+            }
+            struct Configuration {
+                var steps = 0
+                mutating func prepare() { steps += 1 }
+                func read() -> Int { steps }
             }
             """)
-        for name in ["plain", "compound", "viaInout", "other", "list", "dict", "member", "optional", "flag"] {
-            #expect(idx.mutatedNames.contains(name), "\(name) should be mutated")
+        for name in [
+            "plain", "compound", "viaInout", "other", "list", "dict", "member", "optional", "flag", "configuration",
+        ] {
+            #expect(idx.isMutated(name, declaredIn: ""), "\(name) should be mutated")
         }
-        for name in ["neverChanged", "onlyRead", "work", "print", "swap"] {
-            #expect(!idx.mutatedNames.contains(name), "\(name) should not be mutated")
+        for name in ["neverChanged", "onlyRead", "work", "print", "swap", "reader"] {
+            #expect(!idx.isMutated(name, declaredIn: ""), "\(name) should not be mutated")
         }
     }
 
     @Test func comparisonIsNotAssignment() {
         let idx = Self.index("func f() { if a == b { }\n let c = d != e\n let g = h }\n")
-        #expect(idx.mutatedNames.isDisjoint(with: ["a", "b", "d", "e", "h"]))
+        #expect(["a", "b", "d", "e", "h"].allSatisfy { !idx.isMutated($0, declaredIn: "") })
     }
 
     // MARK: Sendable
@@ -526,7 +535,7 @@ struct IndexTests {
         #expect(idx.isGlobalActorAttribute("MainActor"))
         #expect(!idx.isGlobalActorAttribute("Observable"))
         #expect(idx.declaresSendable("Repository"))
-        #expect(idx.viewReferencedTypes.isSuperset(of: ["FeedModel", "Settings", "String"]))
+        #expect(["FeedModel", "Settings", "String"].allSatisfy { idx.isReferencedFromViews($0, declaredIn: "") })
     }
 
     @Test func splitTopLevelKeepsNestedSeparators() {

@@ -237,19 +237,7 @@ extension SyntaxTree {
     public func imports(_ module: String) -> Bool { importedModules.contains(module) }
 
     /// The modules the file imports, at top level or in an `#if` branch (`#if canImport(…)`).
-    public var importedModules: Set<String> {
-        var out: Set<String> = []
-        var stack = children(0)
-        while let n = stack.popLast() {
-            switch self[n].kind {
-            // The parser points `name` at the module (past `struct` in `import struct M.T`).
-            case .importDecl: out.insert(text(token: self[n].name))
-            case .ifConfig, .ifConfigClause: stack.append(contentsOf: children(n))
-            default: continue
-            }
-        }
-        return out
-    }
+    public var importedModules: Set<String> { ModuleImports(self).imported }
 
     /// Statements of a closure or code block (its direct item children).
     public func statements(of block: Int32) -> [Int32] {

@@ -85,7 +85,7 @@ public struct CompletionHandlerAsyncAlternative: NodeRule {
             guard let s = file.model.symbol(of: owner) else { return false }
             candidates = file.index.methods(s)
         } else {
-            candidates = file.index.freeFunctions(named: name).map(\.info)
+            candidates = file.index.freeFunctions(named: name, seenFrom: file.model.module).map(\.info)
         }
         return candidates.contains { f in
             f.name == name && f.isAsync && f.isStatic == isStatic && f.labels == Array(labels)

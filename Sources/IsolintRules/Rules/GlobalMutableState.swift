@@ -99,7 +99,7 @@ public struct GlobalMutableState: NodeRule {
         }
         if let owner, isStatic, witnessesUnsafeRequirement(decl, owner: owner, file) { return }
         var fixes: [Fix] = []
-        if let type, names.allSatisfy({ !file.index.mutatedNames.contains($0) }),
+        if let type, names.allSatisfy({ !file.index.isMutated($0, declaredIn: file.model.module) }),
             isValueType(type, file, at: decl) || file.model.sendability(of: type, at: decl) == .sendable
         {
             fixes.append(

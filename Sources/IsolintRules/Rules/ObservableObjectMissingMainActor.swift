@@ -45,7 +45,7 @@ public struct ObservableObjectMissingMainActor: NodeRule {
         }
         let viewObservable =
             tree.attributeNames(of: decl).contains(KnowledgeBase.observableMacro)
-            && file.index.viewReferencedTypes.contains(name)
+            && file.index.isReferencedFromViews(name, declaredIn: file.model.module)
         guard observable || published || viewObservable else { return }
         if file.isolation.typeIsolation(decl).isGlobalActor { return }
         let isolatedMembers = members.filter {

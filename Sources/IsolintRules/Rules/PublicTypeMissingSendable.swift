@@ -117,6 +117,6 @@ public struct PublicTypeMissingSendable: NodeRule {
             || index.extensionDecls(s).contains { e in
                 e.properties.contains { !$0.isStatic } || e.functions.contains { !$0.isStatic }
             }
-        return !instanceMembers && !index.constructedNames.contains(index.symbolName(s))
+        return !instanceMembers && !index.isConstructed(index.symbolName(s), declaredIn: index.symbol(s).module)
     }
 }

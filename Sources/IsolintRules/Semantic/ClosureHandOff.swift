@@ -60,13 +60,13 @@ extension SemanticModel {
         }
         let name = tree.calleeName(of: call) ?? ""
         if tree[callee].kind == .memberAccess, KnowledgeBase.taskGroupAddTaskMethods.contains(name),
-            !index.declaresFunction(named: name)
+            !index.declaresFunction(named: name, seenFrom: module)
         {
             return ClosureHandOff(kind: .sending, via: "the task group's \(name)", call: call, isChildTask: true)
         }
         guard let position = tree.arguments(of: call).firstIndex(of: argument) else { return nil }
         // A workspace function of this name and receiver (an `AsyncQueue.async`) says itself.
-        if index.declaresFunction(named: name) {
+        if index.declaresFunction(named: name, seenFrom: module) {
             let shape = callShape(call)
             if !parameters(matching: shape, position: position).isEmpty {
                 return workspaceHandOff(shape, position: position, call: call, via: calleeText(callee))
@@ -149,10 +149,12 @@ extension SemanticModel {
         }
         if shape.isInitializer {
             candidates = methods(of: shape.name, named: "init")
-        } else if index.declaresFunction(named: shape.name) {
+        } else if index.declaresFunction(named: shape.name, seenFrom: module) {
             switch shape.receiver {
             case .implicit(let owner):
-                candidates = index.freeFunctions(named: shape.name).map(\.info) + methods(of: owner, named: shape.name)
+                candidates =
+                    index.freeFunctions(named: shape.name, seenFrom: module).map(\.info)
+                    + methods(of: owner, named: shape.name)
             case .type(let path):
                 candidates = methods(of: path, named: shape.name)
             case .unknown:

@@ -81,6 +81,8 @@ public struct FunctionInfo: Sendable, Equatable {
     public var sendingParameters: [Bool]
     /// For each parameter: whether it is an escaping function type (`@escaping` or optional).
     public var escapingClosureParameters: [Bool]
+    /// A `mutating` method: a call of it mutates its receiver.
+    public var isMutating = false
 }
 
 /// One type declaration: class, struct, enum, actor or protocol.

@@ -21,6 +21,7 @@ public enum IndexBuilder {
         }
         let module = settings.targetName ?? ""
         let defaultMainActor = settings.defaultIsolationMainActor
+        index.addImports(ModuleImports(tree), module: module)
         for (i, node) in tree.nodes.enumerated() {
             let n = Int32(i)
             switch node.kind {
@@ -29,7 +30,7 @@ public enum IndexBuilder {
                 let info = typeDecl(tree, n, module: module, defaultMainActor: defaultMainActor)
                 if info.attributes.contains(KnowledgeBase.globalActorAttribute) { index.addGlobalActor(info.name) }
                 if info.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
-                    index.addViewReferences(info.referencedTypes)
+                    index.addViewReferences(info.referencedTypes, module: module)
                 }
                 index.add(info)
             case .extensionDecl:
@@ -37,7 +38,7 @@ public enum IndexBuilder {
                     continue
                 }
                 if ext.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
-                    index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)))
+                    index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)), module: module)
                 }
                 index.add(ext)
             case .typealiasDecl:
@@ -52,10 +53,10 @@ public enum IndexBuilder {
             case .funcDecl:
                 if node.name >= 0, tree.isFileScope(n) { index.addFunction(functionInfo(tree, n), module: module) }
             case .sequenceExpr:
-                recordAssignments(tree, n, into: &index)
+                recordAssignments(tree, n, module: module, into: &index)
             case .prefixExpr:
                 if tree.token(at: node.firstToken).kind == .prefixAmp {
-                    for name in names(in: tree, n) { index.addMutated(name) }
+                    for name in names(in: tree, n) { index.addMutated(name, module: module) }
                 }
             case .argument:
                 if node.name >= 0, tree.token(node.name, is: "cloudKitDatabase"), let v = tree.children(n).first,
@@ -75,22 +76,27 @@ public enum IndexBuilder {
                 guard let callee = tree.callee(of: n) else { continue }
                 if tree[callee].kind == .memberAccess {
                     let method = tree.name(of: callee)
-                    if KnowledgeBase.mutatingMethods.contains(method), let base = tree.children(callee).first {
-                        for name in names(in: tree, base) { index.addMutated(name) }
+                    if let base = tree.children(callee).first {
+                        if KnowledgeBase.mutatingMethods.contains(method) {
+                            for name in names(in: tree, base) { index.addMutated(name, module: module) }
+                        } else if method != "init" {
+                            // A mutation if the workspace declares `method` mutating (known after the merge).
+                            for name in names(in: tree, base) { index.addMethodCall(method, on: name, module: module) }
+                        }
                     }
                     if method == "init", let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
-                        index.addConstructed(tree.name(of: base))
+                        index.addConstructed(tree.name(of: base), module: module)
                     }
                     if method == KnowledgeBase.taskCancel, let base = tree.children(callee).first {
                         // `task?.cancel()`, `self.task.cancel()`, `tasks[id]?.cancel()`: the last name.
                         var b = base
                         while tree[b].kind == .subscriptExpr, let inner = tree.children(b).first { b = inner }
                         if tree[b].kind == .identifierExpr || tree[b].kind == .memberAccess {
-                            index.addCancelled(tree.name(of: b))
+                            index.addCancelled(tree.name(of: b), module: module)
                         }
                     }
                 } else if tree[callee].kind == .identifierExpr {
-                    index.addConstructed(tree.name(of: callee))
+                    index.addConstructed(tree.name(of: callee), module: module)
                 }
             default:
                 break
@@ -310,7 +316,7 @@ public enum IndexBuilder {
             isAsync: tree[decl].flags.contains(.isAsync), attributes: tree.attributeNames(of: decl),
             isNonisolated: tree.hasModifier(decl, "nonisolated"), closureParameters: closures,
             sendableClosureParameters: sendable, closureParameterActors: actors, sendingParameters: sending,
-            escapingClosureParameters: escaping)
+            escapingClosureParameters: escaping, isMutating: tree.hasModifier(decl, "mutating"))
     }
 
     /// Stored unless it has a getter (explicit `get`, or an implicit getter body).
@@ -454,7 +460,9 @@ public enum IndexBuilder {
         return out
     }
 
-    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into index: inout WorkspaceIndex.Contents) {
+    static func recordAssignments(
+        _ tree: SyntaxTree, _ seq: Int32, module: String, into index: inout WorkspaceIndex.Contents
+    ) {
         let operands = tree.children(seq)
         for (k, operand) in operands.enumerated() where k + 1 < operands.count {
             let opToken = tree[operand].endToken
@@ -468,7 +476,7 @@ public enum IndexBuilder {
             } else if t.kind != .equal {
                 continue
             }
-            for name in names(in: tree, operand) { index.addMutated(name) }
+            for name in names(in: tree, operand) { index.addMutated(name, module: module) }
         }
     }
 

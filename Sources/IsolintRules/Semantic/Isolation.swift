@@ -72,6 +72,9 @@ public struct IsolationModel: Sendable {
         self.settings = settings
     }
 
+    /// The file's module (its target; "" outside any).
+    var module: String { settings.targetName ?? "" }
+
     /// Whether the file is compiled as a script, its top-level code (and variables) on the main
     /// actor: a module's `main.swift`, or a package manifest, which SwiftPM compiles on its own.
     var isMainFile: Bool {
@@ -150,7 +153,7 @@ public struct IsolationModel: Sendable {
         if let callee = tree.callee(of: call), tree.plainPath(of: callee) == KnowledgeBase.unstructuredTask {
             return true
         }
-        return index.declaresFunction(named: name)
+        return index.declaresFunction(named: name, seenFrom: module)
     }
 
     func mark(_ i: Isolation, _ inherited: Bool, _ certain: Bool) -> Isolation {
@@ -188,7 +191,6 @@ public struct IsolationModel: Sendable {
             let k: IsolationKind = a == KnowledgeBase.mainActor ? .mainActor : .globalActor(a)
             return Isolation(k, "\(name) is @\(a)")
         }
-        let module = settings.targetName ?? ""
         let symbol: SymbolID?
         if kind == .extensionDecl {
             // Members of an extension that conforms to a global-actor protocol take its isolation.
@@ -277,9 +279,9 @@ public struct IsolationModel: Sendable {
     /// that actor.
     func workspaceParameterIsolation(_ closure: Int32, call: Int32) -> Isolation? {
         guard let callee = tree.callee(of: call), tree[callee].kind == .identifierExpr,
-            let name = tree.calleeName(of: call), index.declaresFunction(named: name)
+            let name = tree.calleeName(of: call), index.declaresFunction(named: name, seenFrom: module)
         else { return nil }
-        var candidates = index.freeFunctions(named: name).map(\.info)
+        var candidates = index.freeFunctions(named: name, seenFrom: module).map(\.info)
         if let owner = tree.enclosingType(of: call), let s = symbol(ofTypeDecl: owner) {
             candidates += index.methods(s).filter { $0.name == name }
         }
@@ -307,7 +309,6 @@ public struct IsolationModel: Sendable {
 
     /// The index symbol of a type declaration or of an extension's extended type.
     func symbol(ofTypeDecl decl: Int32) -> SymbolID? {
-        let module = settings.targetName ?? ""
         if tree[decl].kind == .extensionDecl {
             let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
             return index.resolveSymbol(path, in: LookupContext(module: module))

@@ -73,7 +73,7 @@ extension SemanticModel {
 
     /// A workspace free function isolated to the main actor (declared so, or by its module's default).
     public func isMainActorFreeFunction(_ name: String) -> Bool {
-        let candidates = index.freeFunctions(named: name)
+        let candidates = index.freeFunctions(named: name, seenFrom: module)
         guard !candidates.isEmpty else { return false }
         return candidates.allSatisfy { f in
             if f.info.isNonisolated || f.info.attributes.contains("concurrent") { return false }

@@ -90,7 +90,7 @@ extension SemanticModel {
             own.contains(name)
                 || (callee
                     && (index.isMainActorTypeName(name) || index.hasTypealias(named: name)
-                        || !index.freeFunctions(named: name).isEmpty))
+                        || !index.freeFunctions(named: name, seenFrom: module).isEmpty))
         else { return nil }
         guard resolveLocal(name, at: n) == nil else { return nil }
         if own.contains(name) { return MainActorUse(node: n, name: name, isSelfMember: true) }

@@ -75,7 +75,8 @@ struct Resolver {
 
     /// Resolves a nominal path the way the compiler's unqualified lookup does: generic
     /// parameters, then each type scope's nested types and typealiases innermost first, then
-    /// the module's file-scope types, then other modules'. `A.Options` is never `B.Options`.
+    /// the module's file-scope types, then those of the modules it imports (ModuleVisibility).
+    /// `A.Options` is never `B.Options`.
     func resolve(_ path: [String], in context: LookupContext) -> ResolvedType {
         resolve(path, in: context, depth: 0)
     }

@@ -137,7 +137,9 @@ extension SemanticModel {
         }
         // Workspace functions and methods of that name (extensions of SDK types included): all
         // non-escaping, or all escaping.
-        let candidates = index.freeFunctions(named: name).map(\.info) + index.methods(named: name)
+        let candidates =
+            index.freeFunctions(named: name, seenFrom: module).map(\.info)
+            + index.methods(named: name, seenFrom: module)
         guard !candidates.isEmpty else { return KnowledgeBase.escapingClosureCalls.contains(name) ? true : nil }
         if candidates.allSatisfy({ !$0.escapingClosureParameters.contains(true) }) { return false }
         if candidates.allSatisfy({ $0.escapingClosureParameters.last == true }) { return true }
@@ -216,8 +218,8 @@ extension SemanticModel {
         return nil
     }
 
-    /// Whether `.cancel()` is called on a property of this name anywhere in the workspace.
-    public func isCancelledSomewhere(_ property: String) -> Bool { index.cancelledNames.contains(property) }
+    /// Whether `.cancel()` is called on a property of this name where this file's module is seen.
+    public func isCancelledSomewhere(_ property: String) -> Bool { index.isCancelled(property, declaredIn: module) }
 }
 
 extension SemanticModel {

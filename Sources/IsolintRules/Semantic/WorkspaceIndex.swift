@@ -29,15 +29,18 @@ public struct WorkspaceIndex: Sendable {
         var functions: [(module: String, info: FunctionInfo)] = []
         /// Names that appear on the left of an assignment, as `inout` arguments, or as the receiver
         /// of a mutating method call.
-        var mutatedNames: Set<String> = []
+        var mutatedNames = NameUses()
         /// Names called like a type: `Name(…)` or `Name.init(…)`.
-        var constructedNames: Set<String> = []
+        var constructedNames = NameUses()
         /// Names `.cancel()` is called on (`task?.cancel()`, `self.poll.cancel()`).
-        var cancelledNames: Set<String> = []
+        var cancelledNames = NameUses()
+        /// Receivers of other method calls, by method name: a call of a method the workspace
+        /// declares `mutating` mutates them (`configuration.prepareDatabase { … }`).
+        var receiversByMethod: [String: NameUses] = [:]
         /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
         var globalActors: Set<String> = KnowledgeBase.globalActors
         /// Types stored or created in SwiftUI views.
-        var viewReferencedTypes: Set<String> = []
+        var viewReferencedTypes = NameUses()
         /// Where functions send their escaping closure parameters (escaping-closure-missing-sendable
         /// follows forwarding across files with it).
         var forwarding: [ForwardingSummary] = []
@@ -49,6 +52,8 @@ public struct WorkspaceIndex: Sendable {
         /// The tools version of each package manifest of the workspace, by path (`Package.swift`,
         /// `Package@swift-5.9.swift`): which one SwiftPM reads is decided among siblings.
         var manifestToolsVersions: [String: ToolsVersion] = [:]
+        /// What each module's files import (which other modules' types they can name).
+        var imports: [String: ModuleImports] = [:]
 
         /// What `finalize()` derives; nil before it.
         var tables: SymbolTablesBox?
@@ -57,11 +62,16 @@ public struct WorkspaceIndex: Sendable {
         mutating func add(_ ext: ExtensionDecl) { extensions.append(ext) }
         mutating func add(_ alias: TypealiasDecl) { typealiases.append(alias) }
         mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
-        mutating func addMutated(_ name: String) { mutatedNames.insert(name) }
-        mutating func addConstructed(_ name: String) { constructedNames.insert(name) }
-        mutating func addCancelled(_ name: String) { cancelledNames.insert(name) }
+        mutating func addMutated(_ name: String, module: String) { mutatedNames.insert(name, module: module) }
+        mutating func addConstructed(_ name: String, module: String) { constructedNames.insert(name, module: module) }
+        mutating func addCancelled(_ name: String, module: String) { cancelledNames.insert(name, module: module) }
+        mutating func addMethodCall(_ method: String, on receiver: String, module: String) {
+            receiversByMethod[method, default: NameUses()].insert(receiver, module: module)
+        }
         mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
-        mutating func addViewReferences(_ names: Set<String>) { viewReferencedTypes.formUnion(names) }
+        mutating func addViewReferences(_ names: Set<String>, module: String) {
+            for name in names { viewReferencedTypes.insert(name, module: module) }
+        }
         mutating func addForwarding(_ summary: ForwardingSummary) { forwarding.append(summary) }
         mutating func addOffMainTypeUses(_ uses: [String: String], module: String) {
             // The smallest description wins: the same whatever order the files merge in.
@@ -69,6 +79,10 @@ public struct WorkspaceIndex: Sendable {
         }
 
         mutating func addMarker(_ marker: String) { apiMarkers.insert(marker) }
+        mutating func addImports(_ imports: ModuleImports, module: String) {
+            self.imports[module, default: ModuleImports()].merge(imports)
+        }
+
         mutating func addManifest(_ path: String, toolsVersion: ToolsVersion) {
             manifestToolsVersions[path] = toolsVersion
         }
@@ -78,15 +92,19 @@ public struct WorkspaceIndex: Sendable {
             extensions += other.extensions
             typealiases += other.typealiases
             functions += other.functions
-            mutatedNames.formUnion(other.mutatedNames)
-            constructedNames.formUnion(other.constructedNames)
-            cancelledNames.formUnion(other.cancelledNames)
+            mutatedNames.merge(other.mutatedNames)
+            constructedNames.merge(other.constructedNames)
+            cancelledNames.merge(other.cancelledNames)
+            for (method, receivers) in other.receiversByMethod {
+                receiversByMethod[method, default: NameUses()].merge(receivers)
+            }
             globalActors.formUnion(other.globalActors)
-            viewReferencedTypes.formUnion(other.viewReferencedTypes)
+            viewReferencedTypes.merge(other.viewReferencedTypes)
             forwarding += other.forwarding
             for (module, uses) in other.offMainTypeUses { addOffMainTypeUses(uses, module: module) }
             apiMarkers.formUnion(other.apiMarkers)
             manifestToolsVersions.merge(other.manifestToolsVersions) { _, new in new }
+            for (module, i) in other.imports { addImports(i, module: module) }
             tables = nil
         }
     }
@@ -107,16 +125,47 @@ public struct WorkspaceIndex: Sendable {
     public var extensions: [ExtensionDecl] { storage.contents.extensions }
     public var typealiases: [TypealiasDecl] { storage.contents.typealiases }
     public var functions: [(module: String, info: FunctionInfo)] { storage.contents.functions }
-    public var mutatedNames: Set<String> { storage.contents.mutatedNames }
-    public var constructedNames: Set<String> { storage.contents.constructedNames }
-    public var cancelledNames: Set<String> { storage.contents.cancelledNames }
+    var mutatedNames: NameUses { storage.contents.mutatedNames }
+    var constructedNames: NameUses { storage.contents.constructedNames }
+    var cancelledNames: NameUses { storage.contents.cancelledNames }
+    var receiversByMethod: [String: NameUses] { storage.contents.receiversByMethod }
     public var globalActors: Set<String> { storage.contents.globalActors }
-    public var viewReferencedTypes: Set<String> { storage.contents.viewReferencedTypes }
+    var viewReferencedTypes: NameUses { storage.contents.viewReferencedTypes }
     public var forwarding: [ForwardingSummary] { storage.contents.forwarding }
     public var offMainTypeUses: [String: [String: String]] { storage.contents.offMainTypeUses }
     public var apiMarkers: Set<String> { storage.contents.apiMarkers }
     public var manifestToolsVersions: [String: ToolsVersion] { storage.contents.manifestToolsVersions }
+    var imports: [String: ModuleImports] { storage.contents.imports }
     var tables: SymbolTablesBox? { storage.contents.tables }
+
+    /// Whether code that can see `module` assigns, passes `inout` or mutates a name (a
+    /// declaration of `module`: another package's `count += 1` is not about it), with an SDK
+    /// mutating method or one the workspace declares `mutating`.
+    public func isMutated(_ name: String, declaredIn module: String) -> Bool {
+        isUsed(name, in: mutatedNames, declaredIn: module)
+            || isUsed(name, in: t.value.mutatedThroughMethods, declaredIn: module)
+    }
+
+    /// Whether code that can see `module` calls this name like a type (`Name(…)`, `Name.init(…)`).
+    public func isConstructed(_ name: String, declaredIn module: String) -> Bool {
+        isUsed(name, in: constructedNames, declaredIn: module)
+    }
+
+    /// Whether code that can see `module` calls `.cancel()` on a property of this name.
+    public func isCancelled(_ property: String, declaredIn module: String) -> Bool {
+        isUsed(property, in: cancelledNames, declaredIn: module)
+    }
+
+    /// Whether a SwiftUI view that can see `module` stores or creates a type of this name.
+    public func isReferencedFromViews(_ name: String, declaredIn module: String) -> Bool {
+        isUsed(name, in: viewReferencedTypes, declaredIn: module)
+    }
+
+    private func isUsed(_ name: String, in uses: NameUses, declaredIn module: String) -> Bool {
+        guard let users = uses.modules[name] else { return false }
+        let box = t
+        return users.contains { box.value.sees($0, module) }
+    }
 
     /// Where a target with default MainActor isolation uses a type of this name off the main actor.
     public func offMainUse(ofType name: String, module: String) -> String? { offMainTypeUses[module]?[name] }
@@ -204,17 +253,25 @@ public struct WorkspaceIndex: Sendable {
         return out
     }
 
-    /// Free functions of a name.
-    public func freeFunctions(named name: String) -> [(module: String, info: FunctionInfo)] {
-        (t.value.functionsByName[name] ?? []).map { functions[Int($0)] }
+    /// Free functions of a name that files of `module` can call (theirs and imported ones).
+    public func freeFunctions(named name: String, seenFrom module: String) -> [(module: String, info: FunctionInfo)] {
+        let box = t
+        return (box.value.functionsByName[name] ?? []).map { functions[Int($0)] }.filter {
+            box.value.sees(module, $0.module)
+        }
     }
 
-    /// Every method of this name in the workspace: in type declarations and in extensions,
-    /// those of SDK types included.
-    public func methods(named name: String) -> [FunctionInfo] {
-        (t.value.methodsByName[name] ?? []).map { m in
-            m.inExtension
-                ? extensions[Int(m.decl)].functions[Int(m.member)] : types[Int(m.decl)].functions[Int(m.member)]
+    /// Every method of this name that files of `module` can see: in type declarations and in
+    /// extensions, those of SDK types included.
+    public func methods(named name: String, seenFrom module: String) -> [FunctionInfo] {
+        let box = t
+        return (box.value.methodsByName[name] ?? []).compactMap { m in
+            if m.inExtension {
+                let e = extensions[Int(m.decl)]
+                return box.value.sees(module, e.module) ? e.functions[Int(m.member)] : nil
+            }
+            let d = types[Int(m.decl)]
+            return box.value.sees(module, d.module) ? d.functions[Int(m.member)] : nil
         }
     }
 
@@ -226,9 +283,14 @@ public struct WorkspaceIndex: Sendable {
         (t.value.forwardingByName[name] ?? []).map { forwarding[Int($0)] }
     }
 
-    /// Whether the workspace declares a function or method of this name (compiled with the same
-    /// checking, so a closure it is given runs where the compiler says).
-    public func declaresFunction(named name: String) -> Bool { t.value.functionNames.contains(name) }
+    /// Whether a module `module` sees (its own or one it imports) declares a function or method of
+    /// this name (compiled with the same checking, so a closure it is given runs where the
+    /// compiler says). Another package's `receive` says nothing of `URLSessionWebSocketTask`'s.
+    public func declaresFunction(named name: String, seenFrom module: String) -> Bool {
+        let box = t
+        guard let modules = box.value.functionModules[name] else { return false }
+        return modules.contains { box.value.sees(module, $0) }
+    }
 
     /// Whether any workspace type or typealias has this simple name (a cheap filter before resolving).
     public func declaresType(named name: String) -> Bool { t.value.simpleNames.contains(name) }
@@ -276,10 +338,11 @@ extension WorkspaceIndex: Equatable {
         a.types == b.types && a.extensions == b.extensions && a.typealiases == b.typealiases
             && a.functions.elementsEqual(b.functions, by: { $0.module == $1.module && $0.info == $1.info })
             && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
-            && a.cancelledNames == b.cancelledNames
+            && a.cancelledNames == b.cancelledNames && a.receiversByMethod == b.receiversByMethod
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
             && a.forwarding == b.forwarding && a.offMainTypeUses == b.offMainTypeUses
             && a.apiMarkers == b.apiMarkers && a.manifestToolsVersions == b.manifestToolsVersions
+            && a.imports == b.imports
     }
 }
 
@@ -298,7 +361,8 @@ struct SymbolTables: Sendable {
     /// The last component of every workspace type's and typealias's name: a name outside it
     /// can only be an SDK name (the fast path of name resolution).
     var simpleNames: Set<String> = []
-    var functionNames: Set<String> = []
+    /// The modules declaring a function or method of each name.
+    var functionModules: [String: Set<String>] = [:]
     var externalExtensions: [String: [Int32]] = [:]
     var functionsByName: [String: [Int32]] = [:]
     var forwardingByName: [String: [Int32]] = [:]
@@ -307,6 +371,10 @@ struct SymbolTables: Sendable {
     /// Methods by name: the type declaration or extension, the member's position in it.
     var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
     var modules: Set<String> = []
+    /// Receivers of calls of methods some workspace type declares `mutating`.
+    var mutatedThroughMethods = NameUses()
+    /// Per module with files: the other workspace modules whose types its files can name.
+    var visibleModules: [String: Set<String>] = [:]
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
@@ -352,7 +420,7 @@ struct SymbolTables: Sendable {
         for d in index.types where d.kind == .enumDecl && d.associatedValues.contains(where: \.containsFunction) {
             closurePayloadEnums.insert(d.name)
         }
-        functionNames = Set(index.functions.map(\.info.name))
+        for f in index.functions { functionModules[f.info.name, default: []].insert(f.module) }
         for f in index.functions where f.info.sendingParameters.contains(true) {
             sendingFunctionNames.insert(f.info.name)
         }
@@ -364,17 +432,23 @@ struct SymbolTables: Sendable {
         }
         for (i, d) in index.types.enumerated() {
             for (k, f) in d.functions.enumerated() {
-                functionNames.insert(f.name)
+                functionModules[f.name, default: []].insert(d.module)
                 methodsByName[f.name, default: []].append((Int32(i), Int32(k), false))
             }
         }
+        var mutatingMethods: Set<String> = []
+        for d in index.types { for f in d.functions where f.isMutating { mutatingMethods.insert(f.name) } }
+        for e in index.extensions { for f in e.functions where f.isMutating { mutatingMethods.insert(f.name) } }
+        for m in mutatingMethods { if let r = index.receiversByMethod[m] { mutatedThroughMethods.merge(r) } }
         for (i, e) in index.extensions.enumerated() {
             for (k, f) in e.functions.enumerated() {
-                functionNames.insert(f.name)
+                functionModules[f.name, default: []].insert(e.module)
                 methodsByName[f.name, default: []].append((Int32(i), Int32(k), true))
             }
         }
         modules.formUnion(index.extensions.map(\.module))
+        modules.formUnion(index.typealiases.map(\.module))
+        visibleModules = ModuleImports.visibility(index.imports, modules: modules)
         for (i, e) in index.extensions.enumerated() {
             if let s = resolveTopLevel(e.extendedPath, module: e.module, index) {
                 symbols[Int(s)].extensions.append(Int32(i))
@@ -403,16 +477,31 @@ struct SymbolTables: Sendable {
         mainActorNames = NameFilter(names.joined(), count: names.reduce(0) { $0 + $1.count })
     }
 
+    /// The symbol of a qualified name as `module` sees it: its own first, then one of a module it
+    /// imports (nil when only modules it cannot see declare the name: then it is an SDK name).
+    /// Without a module, the first by module name.
     func symbol(qualified name: String, preferring module: String?) -> SymbolID? {
         guard let list = byQualified[name] else { return nil }
-        if let module, let s = list.first(where: { symbols[Int($0)].module == module }) { return s }
-        return list.first
+        guard let module else { return list.first }
+        if let s = list.first(where: { symbols[Int($0)].module == module }) { return s }
+        return list.first { sees(module, symbols[Int($0)].module) }
     }
 
     func alias(qualified name: String, preferring module: String?, _ index: WorkspaceIndex) -> Int32? {
         guard let list = aliasesByQualified[name] else { return nil }
-        if let module, let a = list.first(where: { index.typealiases[Int($0)].module == module }) { return a }
-        return list.first
+        guard let module else { return list.first }
+        if let a = list.first(where: { index.typealiases[Int($0)].module == module }) { return a }
+        return list.first { sees(module, index.typealiases[Int($0)].module) }
+    }
+
+    /// Whether files of `module` can name declarations of `other`: its own, and those of the
+    /// modules it imports. Files outside any target (module "") are a module of their own for
+    /// this: they see what they import, and no target sees them (none can import them). A module
+    /// no file of the index is in (a context made up by a caller) sees everything.
+    func sees(_ module: String, _ other: String) -> Bool {
+        if module == other { return true }
+        guard let visible = visibleModules[module] else { return true }
+        return !other.isEmpty && visible.contains(other)
     }
 
     /// A path written at file scope (an extension's extended type): module qualifiers dropped,

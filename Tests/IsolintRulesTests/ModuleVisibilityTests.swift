@@ -1,0 +1,92 @@
+import Foundation
+import IsolintSyntax
+import Testing
+
+@testable import IsolintRules
+
+/// One index for a workspace of several packages: a module sees its own declarations and those
+/// of the modules it imports (and what they re-export), never another package's of the same name.
+@Suite("Module visibility")
+struct ModuleVisibilityTests {
+    /// Files as (target, text); each target's files are its module.
+    static func index(_ files: [(String, String)]) -> WorkspaceIndex {
+        Pipeline.index(
+            files.enumerated().map { i, f in
+                let tree = Pipeline.parse(SourceFile(path: "Sources/\(f.0)/F\(i).swift", text: f.1))
+                return Pipeline.indexPart(
+                    tree, settings: f.0.isEmpty ? .standalone : TargetSettings(targetName: f.0, kind: .library))
+            })
+    }
+
+    static let workspace: [(String, String)] = [
+        ("Server", "public struct View: Sendable {}\npublic func serverOnly() {}\npublic var hits = 0\n"),
+        (
+            "App",
+            "import SwiftUI\nstruct Screen: View { var body: some View { Text(\"\") } }\nfunc bump() { hits += 1 }\n"
+        ),
+        ("Client", "import Server\nfunc use(_ v: View) {}\n"),
+        ("Umbrella", "@_exported import Server\n"),
+        ("Leaf", "import Umbrella\n"),
+        ("my-lib", "public struct Thing {}\n"),
+        ("Other", "import my_lib\n"),
+        ("", "struct Loose {}\n"),
+    ]
+
+    @Test func typeNamesResolveOnlyWhereTheirModuleIsImported() throws {
+        let idx = Self.index(Self.workspace)
+        let view = try #require(idx.symbol(qualified: "View"))
+        let thing = try #require(idx.symbol(qualified: "Thing"))
+        let loose = try #require(idx.symbol(qualified: "Loose"))
+        func resolve(_ name: String, from module: String) -> ResolvedType {
+            idx.resolve([name], in: LookupContext(module: module))
+        }
+        #expect(resolve("View", from: "Server") == .symbol(view))
+        #expect(resolve("View", from: "Client") == .symbol(view))
+        // SwiftUI's View, not the server's.
+        #expect(resolve("View", from: "App") == .external(["View"]))
+        // Through `@_exported import Server` in a module Leaf imports; not through a plain import.
+        #expect(resolve("View", from: "Leaf") == .symbol(view))
+        #expect(resolve("Thing", from: "Other") == .symbol(thing))
+        #expect(resolve("Thing", from: "Client") == .external(["Thing"]))
+        // Files outside any target see each other; no target sees them.
+        #expect(resolve("Loose", from: "") == .symbol(loose))
+        #expect(resolve("Loose", from: "App") == .external(["Loose"]))
+    }
+
+    @Test func functionsAndNameUsesCountOnlyWhereTheirModuleIsSeen() {
+        var files = Self.workspace
+        #expect(!Self.index(files).declaresFunction(named: "serverOnly", seenFrom: "App"))
+        #expect(Self.index(files).declaresFunction(named: "serverOnly", seenFrom: "Client"))
+        // App's `hits += 1` is about some other `hits`: App does not import Server.
+        #expect(!Self.index(files).isMutated("hits", declaredIn: "Server"))
+        files.append(("Client", "func reset() { hits = 0 }\n"))
+        #expect(Self.index(files).isMutated("hits", declaredIn: "Server"))
+    }
+
+    /// The false alarm this prevents: another package's `struct View` made a SwiftUI view look
+    /// nonisolated, so every use of a main-actor store in it was reported.
+    @Test(arguments: [("import SwiftUI\n", 0), ("import SwiftUI\nimport Server\n", 1)])
+    func aViewOfAnotherPackageDoesNotHideSwiftUIs(imports: String, findings: Int) {
+        let app =
+            imports + """
+                @MainActor final class Store { func scope() -> Store { self } }
+                struct Presenter: View {
+                    let store: Store
+                    init(store: Store) {
+                        let store = store.scope()
+                        self.store = store
+                    }
+                    var body: some View { Text("") }
+                }
+
+                """
+        let files = [("Server", "public struct View {}\n"), ("App", app)]
+        let idx = Self.index(files)
+        let settings = TargetSettings(targetName: "App", kind: .library)
+        let tree = Pipeline.parse(SourceFile(path: "Sources/App/F1.swift", text: app))
+        let found = Linter().lint(tree, index: idx, settings: settings).filter {
+            $0.ruleID == "main-actor-singleton-off-main"
+        }
+        #expect(found.count == findings)
+    }
+}
