@@ -80,7 +80,8 @@ flagged() { sed -n 's/^grows faster than its input: //p' "$1" | tr ',' '\n' | se
 if ! .build/release/isolint bench --scaling .build/scaling-input.swift --repeat 5 > .build/scaling-1.log; then
   grep -E 'grows faster' .build/scaling-1.log || true
   echo "a cost grew faster than its input: measuring again"
-  if ! .build/release/isolint bench --scaling .build/scaling-input.swift --repeat 15 > .build/scaling.log; then
+  # 60 alternating runs of each size (~15 s): a load burst that lasts a few runs no longer decides.
+  if ! .build/release/isolint bench --scaling .build/scaling-input.swift --repeat 60 > .build/scaling.log; then
     both=$(LC_ALL=C comm -12 <(flagged .build/scaling-1.log) <(flagged .build/scaling.log))
     if [ -n "$both" ]; then
       cat .build/scaling-1.log .build/scaling.log

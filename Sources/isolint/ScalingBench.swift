@@ -34,34 +34,42 @@ enum ScalingBench {
                     counts,
                     t1, t2, ratio, superlinear ? "  grows faster than its input" : ""))
         }
-        func best<T>(_ body: () -> T) -> (T, Double) {
-            var value = body()
-            var fastest = Double.infinity
-            for _ in 0..<repeats {
+        // The 1x and 2x runs alternate, so that a burst of load on a shared machine slows both
+        // sizes alike instead of the one it happened to fall on.
+        func best<T>(_ once: () -> T, _ twice: () -> T) -> ((T, Double), (T, Double)) {
+            var values = (once(), twice())
+            var fastest = (Double.infinity, Double.infinity)
+            func time(_ body: () -> T) -> (T, Double) {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                value = body()
-                fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                let v = body()
+                return (v, Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             }
-            return (value, fastest)
+            for _ in 0..<repeats {
+                let a = time(once)
+                let b = time(twice)
+                values = (a.0, b.0)
+                fastest = (min(fastest.0, a.1), min(fastest.1, b.1))
+            }
+            return ((values.0, fastest.0), (values.1, fastest.1))
         }
-        let (tree1, p1) = best { SyntaxTree.parse(small) }
-        let (tree2, p2) = best { SyntaxTree.parse(large) }
+        let ((tree1, p1), (tree2, p2)) = best({ SyntaxTree.parse(small) }, { SyntaxTree.parse(large) })
         row("lex and parse", nil, p1, p2)
-        let (index1, i1) = best { Linter.index([tree1]) }
-        let (index2, i2) = best { Linter.index([tree2]) }
+        let ((index1, i1), (index2, i2)) = best({ Linter.index([tree1]) }, { Linter.index([tree2]) })
         row("index", nil, i1, i2)
         let settings = TargetSettings()
         let all = Linter()
-        let (all1, a1) = best { all.lint(tree1, index: index1, settings: settings) }
-        let (all2, a2) = best { all.lint(tree2, index: index2, settings: settings) }
+        let ((all1, a1), (all2, a2)) = best(
+            { all.lint(tree1, index: index1, settings: settings) },
+            { all.lint(tree2, index: index2, settings: settings) })
         row("every rule", (all1.count, all2.count), a1, a2)
         for rule in RuleCatalog.all {
             // Each rule on, those off by default too.
             var configuration = Configuration()
             for d in rule.descriptors { configuration.ruleOverrides[d.id] = .some(d.defaultSeverity) }
             let linter = Linter(rules: [rule], configuration: configuration)
-            let (f1, t1) = best { linter.lint(tree1, index: index1, settings: settings) }
-            let (f2, t2) = best { linter.lint(tree2, index: index2, settings: settings) }
+            let ((f1, t1), (f2, t2)) = best(
+                { linter.lint(tree1, index: index1, settings: settings) },
+                { linter.lint(tree2, index: index2, settings: settings) })
             row(rule.descriptors.map(\.id).joined(separator: ", "), (f1.count, f2.count), t1, t2)
         }
         if flagged.isEmpty {
