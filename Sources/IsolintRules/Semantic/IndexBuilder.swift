@@ -81,7 +81,9 @@ public enum IndexBuilder {
                             for name in names(in: tree, base) { index.addMutated(name, module: module) }
                         } else if method != "init" {
                             // A mutation if the workspace declares `method` mutating (known after the merge).
-                            for name in names(in: tree, base) { index.addMethodCall(method, on: name, module: module) }
+                            for name in receiverNames(tree, base) {
+                                index.addMethodCall(method, on: name, module: module)
+                            }
                         }
                     }
                     if method == "init", let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
@@ -481,6 +483,31 @@ public enum IndexBuilder {
     }
 
     /// Identifier and member names in an expression subtree.
+    /// The names along a receiver's member path (`state.items` in `state.items.mutate()`), down to
+    /// the first thing that is no name (a call, a closure): unlike `names(in:)`, not a walk of
+    /// the receiver's subtree, which for every modifier of a SwiftUI chain is the whole view.
+    static func receiverNames(_ tree: SyntaxTree, _ base: Int32) -> [String] {
+        var out: [String] = []
+        var n = base
+        for _ in 0..<64 {
+            switch tree[n].kind {
+            case .identifierExpr:
+                out.append(tree.name(of: n))
+                return out
+            case .memberAccess:
+                out.append(tree.name(of: n))
+                guard let inner = tree.children(n).first else { return out }
+                n = inner
+            case .subscriptExpr:
+                guard let inner = tree.children(n).first else { return out }
+                n = inner
+            default:
+                return out
+            }
+        }
+        return out
+    }
+
     static func names(in tree: SyntaxTree, _ node: Int32) -> [String] {
         tree.subtree(node).compactMap { n in
             let k = tree[n].kind

@@ -67,15 +67,15 @@ struct ModuleImports: Sendable, Equatable {
     }
 }
 
-/// Names some code uses in a way a rule asks about (assigned, constructed, cancelled), with the
-/// modules that use them: a use counts for a declaration only where that declaration is visible.
+/// Names some code uses in a way a rule asks about (assigned, constructed, cancelled), by the
+/// module using them: a use counts for a declaration only where that declaration is visible.
+/// Keyed by module, so that merging a file's part (one module) is one set union per table.
 struct NameUses: Sendable, Equatable {
-    /// Name → the modules whose files use it.
-    var modules: [String: Set<String>] = [:]
+    var byModule: [String: Set<String>] = [:]
 
-    mutating func insert(_ name: String, module: String) { modules[name, default: []].insert(module) }
+    mutating func insert(_ name: String, module: String) { byModule[module, default: []].insert(name) }
 
     mutating func merge(_ other: NameUses) {
-        for (name, users) in other.modules { modules[name, default: []].formUnion(users) }
+        for (module, names) in other.byModule { byModule[module, default: []].formUnion(names) }
     }
 }

@@ -34,9 +34,9 @@ public struct WorkspaceIndex: Sendable {
         var constructedNames = NameUses()
         /// Names `.cancel()` is called on (`task?.cancel()`, `self.poll.cancel()`).
         var cancelledNames = NameUses()
-        /// Receivers of other method calls, by method name: a call of a method the workspace
-        /// declares `mutating` mutates them (`configuration.prepareDatabase { … }`).
-        var receiversByMethod: [String: NameUses] = [:]
+        /// Receivers of other method calls, by module, then method name: a call of a method the
+        /// workspace declares `mutating` mutates them (`configuration.prepareDatabase { … }`).
+        var receiversByMethod: [String: [String: Set<String>]] = [:]
         /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
         var globalActors: Set<String> = KnowledgeBase.globalActors
         /// Types stored or created in SwiftUI views.
@@ -66,7 +66,7 @@ public struct WorkspaceIndex: Sendable {
         mutating func addConstructed(_ name: String, module: String) { constructedNames.insert(name, module: module) }
         mutating func addCancelled(_ name: String, module: String) { cancelledNames.insert(name, module: module) }
         mutating func addMethodCall(_ method: String, on receiver: String, module: String) {
-            receiversByMethod[method, default: NameUses()].insert(receiver, module: module)
+            receiversByMethod[module, default: [:]][method, default: []].insert(receiver)
         }
         mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
         mutating func addViewReferences(_ names: Set<String>, module: String) {
@@ -95,8 +95,8 @@ public struct WorkspaceIndex: Sendable {
             mutatedNames.merge(other.mutatedNames)
             constructedNames.merge(other.constructedNames)
             cancelledNames.merge(other.cancelledNames)
-            for (method, receivers) in other.receiversByMethod {
-                receiversByMethod[method, default: NameUses()].merge(receivers)
+            for (module, calls) in other.receiversByMethod {
+                receiversByMethod[module, default: [:]].merge(calls) { $0.union($1) }
             }
             globalActors.formUnion(other.globalActors)
             viewReferencedTypes.merge(other.viewReferencedTypes)
@@ -128,7 +128,7 @@ public struct WorkspaceIndex: Sendable {
     var mutatedNames: NameUses { storage.contents.mutatedNames }
     var constructedNames: NameUses { storage.contents.constructedNames }
     var cancelledNames: NameUses { storage.contents.cancelledNames }
-    var receiversByMethod: [String: NameUses] { storage.contents.receiversByMethod }
+    var receiversByMethod: [String: [String: Set<String>]] { storage.contents.receiversByMethod }
     public var globalActors: Set<String> { storage.contents.globalActors }
     var viewReferencedTypes: NameUses { storage.contents.viewReferencedTypes }
     public var forwarding: [ForwardingSummary] { storage.contents.forwarding }
@@ -162,9 +162,8 @@ public struct WorkspaceIndex: Sendable {
     }
 
     private func isUsed(_ name: String, in uses: NameUses, declaredIn module: String) -> Bool {
-        guard let users = uses.modules[name] else { return false }
         let box = t
-        return users.contains { box.value.sees($0, module) }
+        return uses.byModule.contains { user, names in names.contains(name) && box.value.sees(user, module) }
     }
 
     /// Where a target with default MainActor isolation uses a type of this name off the main actor.
@@ -430,20 +429,24 @@ struct SymbolTables: Sendable {
         for e in index.extensions {
             for f in e.functions where f.sendingParameters.contains(true) { sendingFunctionNames.insert(f.name) }
         }
+        var mutatingMethods: Set<String> = []
         for (i, d) in index.types.enumerated() {
             for (k, f) in d.functions.enumerated() {
                 functionModules[f.name, default: []].insert(d.module)
                 methodsByName[f.name, default: []].append((Int32(i), Int32(k), false))
+                if f.isMutating { mutatingMethods.insert(f.name) }
             }
         }
-        var mutatingMethods: Set<String> = []
-        for d in index.types { for f in d.functions where f.isMutating { mutatingMethods.insert(f.name) } }
-        for e in index.extensions { for f in e.functions where f.isMutating { mutatingMethods.insert(f.name) } }
-        for m in mutatingMethods { if let r = index.receiversByMethod[m] { mutatedThroughMethods.merge(r) } }
         for (i, e) in index.extensions.enumerated() {
             for (k, f) in e.functions.enumerated() {
                 functionModules[f.name, default: []].insert(e.module)
                 methodsByName[f.name, default: []].append((Int32(i), Int32(k), true))
+                if f.isMutating { mutatingMethods.insert(f.name) }
+            }
+        }
+        for (module, calls) in index.receiversByMethod {
+            for (method, receivers) in calls where mutatingMethods.contains(method) {
+                mutatedThroughMethods.byModule[module, default: []].formUnion(receivers)
             }
         }
         modules.formUnion(index.extensions.map(\.module))
