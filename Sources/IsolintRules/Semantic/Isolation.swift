@@ -223,7 +223,7 @@ public struct IsolationModel: Sendable {
                 symbol = nil
             }
         } else {
-            symbol = index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
+            symbol = index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
         }
         if let s = symbol {
             if index.symbolKind(s) == .actorDecl {
@@ -313,7 +313,7 @@ public struct IsolationModel: Sendable {
             let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
             return index.resolveSymbol(path, in: LookupContext(module: module))
         }
-        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
+        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
     }
 }
 

@@ -95,7 +95,7 @@ public struct SemanticModel: Sendable {
             let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
             return index.resolveSymbol(path, in: LookupContext(module: module))
         }
-        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, preferring: module)
+        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
     }
 
     /// The symbol a type node names, resolved in its scopes.

@@ -209,9 +209,10 @@ public struct WorkspaceIndex: Sendable {
     public func symbolKind(_ id: SymbolID) -> NodeKind { t.value.symbols[Int(id)].kind }
     public func symbolQualifiedName(_ id: SymbolID) -> String { t.value.symbols[Int(id)].qualifiedName }
 
-    /// The symbol of a qualified name (`Outer.Inner`), preferring `module`'s.
-    public func symbol(qualified name: String, preferring module: String? = nil) -> SymbolID? {
-        t.value.symbol(qualified: name, preferring: module)
+    /// The symbol of a qualified name (`Outer.Inner`) as `module` sees it (see `SymbolTables`);
+    /// without a module, the first by module name.
+    public func symbol(qualified name: String, seenFrom module: String? = nil) -> SymbolID? {
+        t.value.symbol(qualified: name, seenFrom: module)
     }
 
     /// The first declaration of a qualified name (tests, messages).
@@ -483,14 +484,14 @@ struct SymbolTables: Sendable {
     /// The symbol of a qualified name as `module` sees it: its own first, then one of a module it
     /// imports (nil when only modules it cannot see declare the name: then it is an SDK name).
     /// Without a module, the first by module name.
-    func symbol(qualified name: String, preferring module: String?) -> SymbolID? {
+    func symbol(qualified name: String, seenFrom module: String?) -> SymbolID? {
         guard let list = byQualified[name] else { return nil }
         guard let module else { return list.first }
         if let s = list.first(where: { symbols[Int($0)].module == module }) { return s }
         return list.first { sees(module, symbols[Int($0)].module) }
     }
 
-    func alias(qualified name: String, preferring module: String?, _ index: WorkspaceIndex) -> Int32? {
+    func alias(qualified name: String, seenFrom module: String?, _ index: WorkspaceIndex) -> Int32? {
         guard let list = aliasesByQualified[name] else { return nil }
         guard let module else { return list.first }
         if let a = list.first(where: { index.typealiases[Int($0)].module == module }) { return a }
@@ -513,10 +514,10 @@ struct SymbolTables: Sendable {
         var p = path
         if p.count > 1, modules.contains(p[0]) || KnowledgeBase.moduleNames.contains(p[0]) { p.removeFirst() }
         guard !p.isEmpty else { return nil }
-        if let s = symbol(qualified: p.joined(separator: "."), preferring: module) { return s }
-        if let a = alias(qualified: p[0], preferring: module, index),
+        if let s = symbol(qualified: p.joined(separator: "."), seenFrom: module) { return s }
+        if let a = alias(qualified: p[0], seenFrom: module, index),
             let target = index.typealiases[Int(a)].target.path,
-            let s = symbol(qualified: (target + p.dropFirst()).joined(separator: "."), preferring: module)
+            let s = symbol(qualified: (target + p.dropFirst()).joined(separator: "."), seenFrom: module)
         {
             return s
         }
