@@ -563,21 +563,22 @@ struct MainActorNameFilterTests {
             extension Store { var count: Int { items.count }; func add(_ x: Int) {} }
             final class Plain { var other = 0; func refresh() {} }
             """)
+        let names = idx.mainActorNames(seenFrom: nil)
         for name in ["reload", "add", "init"] {
-            #expect(idx.isMainActorMethodName(name), "\(name)")
-            #expect(!idx.isMainActorPropertyName(name), "\(name)")
-            #expect(idx.isMainActorMemberName(name), "\(name)")
+            #expect(names.methods.contains(name), "\(name)")
+            #expect(!names.properties.contains(name), "\(name)")
+            #expect(names.members.contains(name), "\(name)")
         }
         for name in ["items", "shared", "count"] {
-            #expect(idx.isMainActorPropertyName(name), "\(name)")
-            #expect(!idx.isMainActorMethodName(name), "\(name)")
-            #expect(idx.isMainActorMemberName(name), "\(name)")
+            #expect(names.properties.contains(name), "\(name)")
+            #expect(!names.methods.contains(name), "\(name)")
+            #expect(names.members.contains(name), "\(name)")
         }
         for name in ["other", "refresh", "Store", "Plain"] {
-            #expect(!idx.isMainActorMethodName(name) && !idx.isMainActorPropertyName(name), "\(name)")
-            #expect(!idx.isMainActorMemberName(name), "\(name)")
+            #expect(!names.methods.contains(name) && !names.properties.contains(name), "\(name)")
+            #expect(!names.members.contains(name), "\(name)")
         }
-        #expect(idx.isMainActorTypeName("Store"))
-        #expect(!idx.isMainActorTypeName("Plain"))
+        #expect(names.types.contains("Store"))
+        #expect(!names.types.contains("Plain"))
     }
 }

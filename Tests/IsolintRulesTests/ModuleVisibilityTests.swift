@@ -18,6 +18,14 @@ struct ModuleVisibilityTests {
             })
     }
 
+    /// The findings of one rule in the last of `files`, linted with the index of them all.
+    static func findings(_ rule: String, in files: [(String, String)]) -> [Finding] {
+        guard let (target, text) = files.last else { return [] }
+        let tree = Pipeline.parse(SourceFile(path: "Sources/\(target)/F\(files.count - 1).swift", text: text))
+        let settings = TargetSettings(targetName: target, kind: .library)
+        return Linter().lint(tree, index: index(files), settings: settings).filter { $0.ruleID == rule }
+    }
+
     static let workspace: [(String, String)] = [
         ("Server", "public struct View: Sendable {}\npublic func serverOnly() {}\npublic var hits = 0\n"),
         (
@@ -80,13 +88,55 @@ struct ModuleVisibilityTests {
                 }
 
                 """
-        let files = [("Server", "public struct View {}\n"), ("App", app)]
-        let idx = Self.index(files)
-        let settings = TargetSettings(targetName: "App", kind: .library)
-        let tree = Pipeline.parse(SourceFile(path: "Sources/App/F1.swift", text: app))
-        let found = Linter().lint(tree, index: idx, settings: settings).filter {
-            $0.ruleID == "main-actor-singleton-off-main"
-        }
+        let found = Self.findings(
+            "main-actor-singleton-off-main", in: [("Server", "public struct View {}\n"), ("App", app)])
         #expect(found.count == findings)
+    }
+
+    /// The cheap filters of main-actor names follow the import graph: a library's tests stop at
+    /// them when only an app elsewhere in the workspace has main-actor types, and a module still
+    /// reaches the types of the modules its imports depend on.
+    @Test func mainActorNamesFollowTheImportGraph() {
+        let idx = Self.index([
+            ("UI", "@MainActor public final class Model { public func refresh() {}; public var title = \"\" }\n"),
+            ("Ext", "import UI\nextension Model { public func extra() {} }\n"),
+            ("Core", "import UI\npublic struct Holder { public let model: Model }\n"),
+            ("Feature", "import Core\n"),
+            ("Lib", "public func helper() {}\npublic final class Plain { func refresh() {} }\n"),
+        ])
+        let lib = idx.mainActorNames(seenFrom: "Lib")
+        #expect(lib.members.isEmpty && lib.types.isEmpty)
+        #expect(lib.aliasesAndFunctions == ["helper"])
+        for module in ["UI", "Ext", "Core", "Feature"] {
+            let names = idx.mainActorNames(seenFrom: module)
+            #expect(names.methods == ["refresh", "extra"], "\(module)")
+            #expect(names.properties == ["title"], "\(module)")
+            #expect(names.types == ["Model"], "\(module)")
+            #expect(!names.aliasesAndFunctions.contains("helper"), "\(module)")
+        }
+        // Code of no known module: the whole workspace.
+        #expect(idx.mainActorNames(seenFrom: "Elsewhere").aliasesAndFunctions == ["helper"])
+        #expect(idx.mainActorNames(seenFrom: nil).types == ["Model"])
+    }
+
+    /// A test target (a dashed name) that imports the app's module still gets its finding when
+    /// another target of the workspace sees no main-actor code.
+    @Test(arguments: [("import XCTest\nimport App\n", 1), ("import XCTest\n", 0)])
+    func aTestTargetReachesTheMainActorTypesItImports(imports: String, findings: Int) {
+        let test =
+            imports + """
+                final class ModelTests: XCTestCase {
+                    func testRefresh() {
+                        let model = Model()
+                        model.refresh()
+                    }
+                }
+
+                """
+        let files = [
+            ("App", "@MainActor public final class Model { public init() {}; public func refresh() {} }\n"),
+            ("Lib", "public func helper() {}\n"), ("app-tests", test),
+        ]
+        #expect(Self.findings("xctest-main-actor-isolation", in: files).count == findings)
     }
 }

@@ -48,14 +48,14 @@ public struct MainActorSingletonOffMain: NodeRule {
         else { return }
         // Cheap tests first: `MainActorType.member`, or a call of a member name some main-actor
         // type has, in code off the main actor.
-        guard file.index.mayNameMainActorCode(tree, token: tree[access].name),
-            file.index.isMainActorMemberName(tree.name(of: access))
+        let names = file.model.mainActorNames
+        guard names.filter.mayContain(tree, token: tree[access].name), names.members.contains(tree.name(of: access))
         else { return }
         let parent = tree[access].parent
         guard
-            tree[base].kind == .identifierExpr && file.index.isMainActorTypeName(tree.name(of: base))
+            tree[base].kind == .identifierExpr && names.types.contains(tree.name(of: base))
                 || tree[parent].kind == .call && tree.callee(of: parent) == access
-                    && file.index.isMainActorMethodName(tree.name(of: access))
+                    && names.methods.contains(tree.name(of: access))
         else { return }
         let here = file.isolation.compilerIsolation(at: access)
         switch here.kind {

@@ -87,9 +87,9 @@ extension SemanticModel {
     func mainActorMemberOfOtherType(_ access: Int32, base: Int32) -> MainActorUse? {
         let member = tree.name(of: access)
         // Cheap test first: most member names belong to no main-actor type of the workspace.
-        guard index.isMainActorMemberName(member) else { return nil }
+        guard mainActorNames.members.contains(member) else { return nil }
         // `Type.member`: a static member.
-        if tree[base].kind == .identifierExpr, index.isMainActorTypeName(tree.name(of: base)),
+        if tree[base].kind == .identifierExpr, mainActorNames.types.contains(tree.name(of: base)),
             resolveLocal(tree.name(of: base), at: base) == nil,
             let s = index.resolveSymbol([tree.name(of: base)], in: lookupContext(at: access)),
             index.globalActor(of: s)?.actor == KnowledgeBase.mainActor
@@ -106,7 +106,7 @@ extension SemanticModel {
         }
         // `value.method()` with a value of a main-actor workspace type (one with a method of
         // that name: the cheap test first).
-        guard isCallee(access), index.isMainActorMethodName(member), let s = typeSymbol(of: base),
+        guard isCallee(access), mainActorNames.methods.contains(member), let s = typeSymbol(of: base),
             index.globalActor(of: s)?.actor == KnowledgeBase.mainActor,
             let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }),
             !f.isNonisolated, isMainActor(declared: f.attributes)

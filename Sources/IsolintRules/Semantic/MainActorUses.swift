@@ -15,7 +15,7 @@ extension SemanticModel {
         let own = owner.map(ownMainActorMembers) ?? []
         // Cheap test first: every use goes by a name in the body; when no word of it can name
         // main-actor code (and the owner has no main-actor members), there is none.
-        let names = index.mainActorNameFilter
+        let names = mainActorNames.filter
         if own.isEmpty,
             !tree.containsToken(in: body, where: { tree.tokens[Int($0)].isWord && names.mayContain(tree, token: $0) })
         {
@@ -59,12 +59,12 @@ extension SemanticModel {
             guard own.contains(member) else { return nil }
             return MainActorUse(node: access, name: member, isSelfMember: true)
         }
-        guard index.isMainActorMemberName(member) else { return nil }
+        guard mainActorNames.members.contains(member) else { return nil }
         if let use = mainActorMemberOfOtherType(access, base: base) { return use }
         // `value.method()` and `value.property` through any typed expression (of a main-actor
         // type with a method, or a property, of that name: the cheap test first).
         let callee = isCallee(access)
-        guard callee ? index.isMainActorMethodName(member) : index.isMainActorPropertyName(member),
+        guard callee ? mainActorNames.methods.contains(member) : mainActorNames.properties.contains(member),
             let s = typeSymbolOfExpression(base), isMainActorType(s)
         else { return nil }
         let typeName = index.symbolName(s)
@@ -89,7 +89,7 @@ extension SemanticModel {
         guard
             own.contains(name)
                 || (callee
-                    && (index.isMainActorTypeName(name) || index.hasTypealias(named: name)
+                    && (mainActorNames.types.contains(name) || index.hasTypealias(named: name)
                         || !index.freeFunctions(named: name, seenFrom: module).isEmpty))
         else { return nil }
         guard resolveLocal(name, at: n) == nil else { return nil }

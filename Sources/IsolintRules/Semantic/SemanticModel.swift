@@ -18,6 +18,8 @@ public struct SemanticModel: Sendable {
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
     /// `#if canImport(…)`: read once, when the model is made.
     public let importedModules: Set<String>
+    /// The names main-actor code this file's module can reach goes by (cheap filters).
+    let mainActorNames: MainActorNames
 
     public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
         self.tree = tree
@@ -25,6 +27,7 @@ public struct SemanticModel: Sendable {
         self.settings = settings
         self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
         self.importedModules = tree.importedModules
+        self.mainActorNames = index.mainActorNames(seenFrom: settings.targetName ?? "")
     }
 
     public var module: String { settings.targetName ?? "" }

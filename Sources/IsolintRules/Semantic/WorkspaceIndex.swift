@@ -303,32 +303,15 @@ public struct WorkspaceIndex: Sendable {
     /// Module names of the workspace.
     public var modules: Set<String> { t.value.modules }
 
-    /// Whether some main-actor workspace type has a member (instance or static) of this name.
-    public func isMainActorMemberName(_ name: String) -> Bool { t.value.mainActorMemberNames.contains(name) }
-
-    /// Whether some main-actor workspace type has a method or initializer (instance or static) of this name.
-    public func isMainActorMethodName(_ name: String) -> Bool { t.value.mainActorMethodNames.contains(name) }
-
-    /// Whether some main-actor workspace type has a property (instance or static) of this name.
-    public func isMainActorPropertyName(_ name: String) -> Bool { t.value.mainActorPropertyNames.contains(name) }
+    /// The names main-actor code that files of `module` can reach goes by: cheap filters before
+    /// typing an expression (nil, or a module no file is in: those of the whole workspace).
+    func mainActorNames(seenFrom module: String?) -> MainActorNames { t.value.mainActorNames(seenFrom: module) }
 
     /// Whether a workspace function or method of this name takes a parameter `sending` (a cheap filter).
     public func hasSendingParameter(functionNamed name: String) -> Bool { t.value.sendingFunctionNames.contains(name) }
 
-    /// False when the token's text is no main-actor type or member name, typealias or free
-    /// function of the workspace (true: it may be; ask the exact question).
-    public func mayNameMainActorCode(_ tree: SyntaxTree, token: Int32) -> Bool {
-        t.value.mainActorNames.mayContain(tree, token: token)
-    }
-
-    /// The filter behind `mayNameMainActorCode`, for a scan of many tokens.
-    var mainActorNameFilter: NameFilter { t.value.mainActorNames }
-
     /// Whether any workspace function or method takes a parameter `sending`.
     public var hasSendingFunctions: Bool { !t.value.sendingFunctionNames.isEmpty }
-
-    /// Whether some main-actor workspace type has this simple name.
-    public func isMainActorTypeName(_ name: String) -> Bool { t.value.mainActorTypeNames.contains(name) }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -378,16 +361,12 @@ struct SymbolTables: Sendable {
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
     var contexts: [LookupContext] = []
     var facts: [TypeFacts] = []
-    var mainActorMemberNames: Set<String> = []
-    /// The same, split: method (and initializer) names, property names.
-    var mainActorMethodNames: Set<String> = []
-    var mainActorPropertyNames: Set<String> = []
+    /// Per module with files: the names main-actor code it can reach goes by (a cheap filter).
+    var mainActorNamesByModule: [String: MainActorNames] = [:]
+    /// The same over the whole workspace, for code of no known module.
+    var allMainActorNames = MainActorNames()
     /// Names of workspace functions and methods with a `sending` parameter.
     var sendingFunctionNames: Set<String> = []
-    var mainActorTypeNames: Set<String> = []
-    /// The names a synchronous main-actor use can go by: main-actor types and their members,
-    /// typealiases, free functions. A token outside it is none (asked before making a `String`).
-    var mainActorNames = NameFilter([], count: 0)
 
     init(_ index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
@@ -463,22 +442,35 @@ struct SymbolTables: Sendable {
         let resolver = Resolver(index: index, box: SymbolTablesBox(self))
         contexts = (0..<symbols.count).map { resolver.context(of: SymbolID($0)) }
         facts = TypeFacts.compute(self, index)
-        // Names of the members of main-actor types (a cheap filter before typing an expression:
-        // most member names belong to no such type).
+        // The names main-actor code goes by, by the module declaring them: a main-actor type's
+        // members (its extensions' too, wherever they are) count for the type's module.
+        var declared: [String: MainActorNames] = [:]
         for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
-            mainActorTypeNames.insert(sym.name)
+            declared[sym.module, default: MainActorNames()].types.insert(sym.name)
             for d in sym.decls {
-                for p in index.types[Int(d)].properties { mainActorPropertyNames.insert(p.name) }
-                for f in index.types[Int(d)].functions { mainActorMethodNames.insert(f.name) }
+                declared[sym.module, default: MainActorNames()].properties.formUnion(
+                    index.types[Int(d)].properties.map(\.name))
+                declared[sym.module, default: MainActorNames()].methods.formUnion(
+                    index.types[Int(d)].functions.map(\.name))
             }
             for e in sym.extensions {
-                for p in index.extensions[Int(e)].properties { mainActorPropertyNames.insert(p.name) }
-                for f in index.extensions[Int(e)].functions { mainActorMethodNames.insert(f.name) }
+                declared[sym.module, default: MainActorNames()].properties.formUnion(
+                    index.extensions[Int(e)].properties.map(\.name))
+                declared[sym.module, default: MainActorNames()].methods.formUnion(
+                    index.extensions[Int(e)].functions.map(\.name))
             }
         }
-        mainActorMemberNames = mainActorMethodNames.union(mainActorPropertyNames)
-        let names = [mainActorMemberNames, mainActorTypeNames, aliasNames, Set(functionsByName.keys)]
-        mainActorNames = NameFilter(names.joined(), count: names.reduce(0) { $0 + $1.count })
+        for a in index.typealiases { declared[a.module, default: MainActorNames()].aliasesAndFunctions.insert(a.name) }
+        for f in index.functions {
+            declared[f.module, default: MainActorNames()].aliasesAndFunctions.insert(f.info.name)
+        }
+        (mainActorNamesByModule, allMainActorNames) = MainActorNames.byModule(
+            declared: declared, visible: visibleModules)
+    }
+
+    /// The main-actor names code of `module` can reach (nil, or a module with no files: all).
+    func mainActorNames(seenFrom module: String?) -> MainActorNames {
+        module.flatMap { mainActorNamesByModule[$0] } ?? allMainActorNames
     }
 
     /// The symbol of a qualified name as `module` sees it: its own first, then one of a module it
