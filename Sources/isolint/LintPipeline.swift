@@ -29,10 +29,11 @@ enum LintPipeline {
         settings.load(for: files.map { absolute($0, cwd: cwd) })
         // Settings usually depend on the file's directory only: look them up once per directory.
         var byDirectory: [Substring: TargetSettings] = [:]
-        let perFolder = settings.settingsDependOnFolderOnly
         return files.map { path -> Pipeline.Input in
             let full = absolute(path, cwd: cwd)
-            guard perFolder else { return Pipeline.Input(path: path, settings: settings.settings(for: full)) }
+            guard settings.settingsDependOnFolderOnly(full) else {
+                return Pipeline.Input(path: path, settings: settings.settings(for: full))
+            }
             let directory = full[..<(full.lastIndex(of: "/") ?? full.endIndex)]
             if let s = byDirectory[directory] { return Pipeline.Input(path: path, settings: s) }
             let s = settings.settings(for: full)

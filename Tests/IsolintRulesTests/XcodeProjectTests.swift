@@ -245,7 +245,8 @@ struct XcodeProjectTests {
         let files = ["App/Shared/Model.swift", "App/Kit/Kit.swift", "App/Loose.swift"].map { dir.path + "/" + $0 }
         var settings = WorkspaceSettings(configuration: Configuration())
         settings.load(for: files)
-        #expect(!settings.settingsDependOnFolderOnly)
+        #expect(!settings.settingsDependOnFolderOnly(files[0]) && !settings.settingsDependOnFolderOnly(files[1]))
+        #expect(settings.settingsDependOnFolderOnly(files[2]))
         let app = settings.settings(for: files[0])
         #expect(app.targetName == "App" && app.kind == .executable)
         #expect(app.languageMode == 6 && app.defaultIsolationMainActor)

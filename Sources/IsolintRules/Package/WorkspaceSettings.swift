@@ -73,9 +73,9 @@ public struct WorkspaceSettings: Sendable {
         }
     }
 
-    /// Whether every file of a folder has the same settings (no Xcode target lists files one
-    /// by one): callers may then look settings up once per folder.
-    public var settingsDependOnFolderOnly: Bool { xcodeSources.isEmpty }
+    /// Whether `file` has the settings of every other such file of its folder: true unless an
+    /// Xcode target lists it by itself. Callers may then look them up once per folder.
+    public func settingsDependOnFolderOnly(_ file: String) -> Bool { xcodeSources[file] == nil }
 
     /// Root of the package containing `file`, if any: the deepest manifest directory above it.
     public func packageRoot(of file: String) -> String? {
