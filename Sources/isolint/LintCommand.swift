@@ -103,7 +103,8 @@ enum LintCommand {
         clock.lap("configuration and the files to lint")
         let progress = Progress(total: files.count, enabled: options.progress && isatty(2) != 0)
         let (reports, problems) = await LintPipeline.run(
-            files: files, cwd: cwd, configuration: configuration, workers: options.jobs, progress: progress)
+            files: files, cwd: cwd, configuration: configuration, workers: options.jobs, progress: progress,
+            keepIndexUntilExit: true)
         progress.finish()
         clock.lap("the run (as above)")
         for (path, problem) in problems { printErr("isolint: \(path) \(problem); skipped") }

@@ -8,7 +8,8 @@ enum LintPipeline {
     /// Reports for the files that could be read, and (path, problem) for those that could not. A
     /// report without findings carries no source text (nothing prints it; memory).
     static func run(
-        files: [String], cwd: String, configuration: Configuration, workers: Int? = nil, progress: Progress? = nil
+        files: [String], cwd: String, configuration: Configuration, workers: Int? = nil, progress: Progress? = nil,
+        keepIndexUntilExit: Bool = false
     ) async -> ([FileReport], [(String, String)]) {
         var clock = PhaseClock()
         let inputs = self.inputs(files: files, cwd: cwd, configuration: configuration)
@@ -19,7 +20,16 @@ enum LintPipeline {
             inputs, linter: Linter(configuration: configuration), workers: workers, progress: tick, keepSources: false)
         let reports = result.reports
         let problems = result.problems
+        if keepIndexUntilExit { _ = Unmanaged.passRetained(KeptUntilExit(result.index)) }
         return (reports, problems.map { ($0.path, $0.problem.description) })
+    }
+
+    /// An index never freed (`keepIndexUntilExit`: a process that ends after this run). Freeing a
+    /// large workspace's index takes tens of milliseconds on one core, one small allocation at a
+    /// time, which the exit does at no cost (what the compiler's `-disable-free` does).
+    private final class KeptUntilExit: Sendable {
+        let index: WorkspaceIndex
+        init(_ index: WorkspaceIndex) { self.index = index }
     }
 
     /// Each file with its target's settings (read from the Package.swift above it, else from
