@@ -567,16 +567,16 @@ struct MainActorNameFilterTests {
         for name in ["reload", "add", "init"] {
             #expect(names.methods.contains(name), "\(name)")
             #expect(!names.properties.contains(name), "\(name)")
-            #expect(names.members.contains(name), "\(name)")
+            #expect(names.isMember(name), "\(name)")
         }
         for name in ["items", "shared", "count"] {
             #expect(names.properties.contains(name), "\(name)")
             #expect(!names.methods.contains(name), "\(name)")
-            #expect(names.members.contains(name), "\(name)")
+            #expect(names.isMember(name), "\(name)")
         }
         for name in ["other", "refresh", "Store", "Plain"] {
             #expect(!names.methods.contains(name) && !names.properties.contains(name), "\(name)")
-            #expect(!names.members.contains(name), "\(name)")
+            #expect(!names.isMember(name), "\(name)")
         }
         #expect(names.types.contains("Store"))
         #expect(!names.types.contains("Plain"))

@@ -49,7 +49,7 @@ public struct MainActorSingletonOffMain: NodeRule {
         // Cheap tests first: `MainActorType.member`, or a call of a member name some main-actor
         // type has, in code off the main actor.
         let names = file.model.mainActorNames
-        guard names.filter.mayContain(tree, token: tree[access].name), names.members.contains(tree.name(of: access))
+        guard names.filter.mayContain(tree, token: tree[access].name), names.isMember(tree.name(of: access))
         else { return }
         let parent = tree[access].parent
         guard

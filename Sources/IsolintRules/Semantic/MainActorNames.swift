@@ -1,3 +1,5 @@
+import IsolintSyntax
+
 /// The names synchronous main-actor code can go by, as the code of one module can reach it: the
 /// main-actor types and their members (those of their extensions too), typealiases and free
 /// functions declared in the modules it depends on, directly or through another module. A
@@ -7,44 +9,58 @@
 /// that sees no main-actor type stops at them, however many an app in the same workspace has.
 struct MainActorNames: Sendable {
     /// Methods and initializers (instance or static) of main-actor types.
-    var methods: Set<String> = []
+    private(set) var methods: Set<String> = []
     /// Properties (instance or static) of main-actor types.
-    var properties: Set<String> = []
+    private(set) var properties: Set<String> = []
     /// Simple names of main-actor types.
-    var types: Set<String> = []
-    /// Typealiases and free functions: a bare call may name main-actor code through them.
-    var aliasesAndFunctions: Set<String> = []
-    /// Members: methods and properties.
-    private(set) var members: Set<String> = []
-    /// Every name above, as a Bloom filter asked with a token before it becomes a `String`.
-    private(set) var filter = NameFilter([], count: 0)
+    private(set) var types: Set<String> = []
+    /// Every name above, and those of typealiases and free functions (a bare call may name
+    /// main-actor code through them), as a Bloom filter asked with a token before it becomes a
+    /// `String`.
+    private(set) var filter: NameFilter
 
-    mutating func formUnion(_ other: MainActorNames) {
-        methods.formUnion(other.methods)
-        properties.formUnion(other.properties)
-        types.formUnion(other.types)
-        aliasesAndFunctions.formUnion(other.aliasesAndFunctions)
+    /// What one module declares, before the names are gathered by what each module reaches.
+    struct Declared {
+        var methods: Set<String> = []
+        var properties: Set<String> = []
+        var types: Set<String> = []
+        var aliasesAndFunctions: Set<String> = []
+
+        /// Every name's `NameHash` (a name in two sets counts twice: harmless in a filter).
+        var hashes: [UInt64] {
+            [methods, properties, types, aliasesAndFunctions].joined().map { NameHash.of($0) }
+        }
     }
 
-    var isEmpty: Bool { methods.isEmpty && properties.isEmpty && types.isEmpty && aliasesAndFunctions.isEmpty }
+    /// The names of `parts` (declared by modules, with their names' hashes).
+    init(_ parts: [(names: Declared, hashes: [UInt64])]) {
+        methods = Self.union(parts.map(\.names.methods))
+        properties = Self.union(parts.map(\.names.properties))
+        types = Self.union(parts.map(\.names.types))
+        filter = NameFilter(hashes: parts.map(\.hashes))
+    }
 
-    /// Fills `members` and `filter` once the sets are complete.
-    mutating func seal() {
-        members = methods.union(properties)
-        let all = [members, types, aliasesAndFunctions]
-        filter = NameFilter(all.joined(), count: all.reduce(0) { $0 + $1.count })
+    /// Whether a main-actor type has a method or property of this name.
+    func isMember(_ name: String) -> Bool { methods.contains(name) || properties.contains(name) }
+
+    /// A copy of the largest set with the others added to it (most are empty: nothing is hashed).
+    static func union(_ sets: [Set<String>]) -> Set<String> {
+        guard let largest = sets.indices.max(by: { sets[$0].count < sets[$1].count }) else { return [] }
+        var out = sets[largest]
+        for (i, s) in sets.enumerated() where i != largest { out.formUnion(s) }
+        return out
     }
 
     /// Per module with files, the names its code can reach (`declared`: the names each module
     /// declares; `visible`: the modules each one can name, as `SymbolTables.visibleModules`),
     /// and the names of the whole workspace for code of no known module. Modules that reach the
-    /// same declaring modules share one value.
-    static func byModule(declared: [String: MainActorNames], visible: [String: Set<String>])
+    /// same declaring modules share one value; each name is hashed once.
+    static func byModule(declared: [String: Declared], visible: [String: Set<String>])
         -> (byModule: [String: MainActorNames], all: MainActorNames)
     {
-        var all = MainActorNames()
-        for names in declared.values { all.formUnion(names) }
-        all.seal()
+        var parts: [String: (names: Declared, hashes: [UInt64])] = [:]
+        for (module, d) in declared { parts[module] = (d, d.hashes) }
+        let all = MainActorNames(Array(parts.values))
         var shared: [[String]: MainActorNames] = [:]
         var out: [String: MainActorNames] = [:]
         for module in visible.keys {
@@ -54,14 +70,12 @@ struct MainActorNames: Sendable {
             while let m = queue.popLast() {
                 for next in visible[m] ?? [] where reached.insert(next).inserted { queue.append(next) }
             }
-            let key = reached.filter { declared[$0].map { !$0.isEmpty } ?? false }.sorted()
+            let key = reached.filter { parts[$0] != nil }.sorted()
             if let names = shared[key] {
                 out[module] = names
                 continue
             }
-            var names = MainActorNames()
-            for m in key { names.formUnion(declared[m] ?? MainActorNames()) }
-            names.seal()
+            let names = MainActorNames(key.compactMap { parts[$0] })
             shared[key] = names
             out[module] = names
         }

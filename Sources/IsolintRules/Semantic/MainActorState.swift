@@ -87,7 +87,7 @@ extension SemanticModel {
     func mainActorMemberOfOtherType(_ access: Int32, base: Int32) -> MainActorUse? {
         let member = tree.name(of: access)
         // Cheap test first: most member names belong to no main-actor type of the workspace.
-        guard mainActorNames.members.contains(member) else { return nil }
+        guard mainActorNames.isMember(member) else { return nil }
         // `Type.member`: a static member.
         if tree[base].kind == .identifierExpr, mainActorNames.types.contains(tree.name(of: base)),
             resolveLocal(tree.name(of: base), at: base) == nil,

@@ -59,7 +59,7 @@ extension SemanticModel {
             guard own.contains(member) else { return nil }
             return MainActorUse(node: access, name: member, isSelfMember: true)
         }
-        guard mainActorNames.members.contains(member) else { return nil }
+        guard mainActorNames.isMember(member) else { return nil }
         if let use = mainActorMemberOfOtherType(access, base: base) { return use }
         // `value.method()` and `value.property` through any typed expression (of a main-actor
         // type with a method, or a property, of that name: the cheap test first).

@@ -10,11 +10,22 @@ struct NameFilter: Sendable {
 
     /// Sized for `count` names at about 16 bits each (a few per cent of false positives).
     init<S: Sequence>(_ names: S, count: Int) where S.Element == String {
+        (bits, mask) = Self.empty(count: count)
+        for name in names { insert(NameHash.of(name)) }
+    }
+
+    /// Over names already hashed (`NameHash.of`), in groups: names shared by many filters are
+    /// hashed once.
+    init(hashes groups: [[UInt64]]) {
+        (bits, mask) = Self.empty(count: groups.reduce(0) { $0 + $1.count })
+        for hashes in groups { for h in hashes { insert(h) } }
+    }
+
+    /// Bits for `count` names: a power of two of at least 16 words.
+    private static func empty(count: Int) -> ([UInt64], UInt64) {
         var words = 16
         while words * 64 < count * 16 { words *= 2 }
-        bits = [UInt64](repeating: 0, count: words)
-        mask = UInt64(words * 64 - 1)
-        for name in names { insert(NameHash.of(name)) }
+        return ([UInt64](repeating: 0, count: words), UInt64(words * 64 - 1))
     }
 
     private mutating func insert(_ hash: UInt64) {

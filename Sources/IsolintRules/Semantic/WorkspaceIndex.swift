@@ -364,7 +364,7 @@ struct SymbolTables: Sendable {
     /// Per module with files: the names main-actor code it can reach goes by (a cheap filter).
     var mainActorNamesByModule: [String: MainActorNames] = [:]
     /// The same over the whole workspace, for code of no known module.
-    var allMainActorNames = MainActorNames()
+    var allMainActorNames = MainActorNames([])
     /// Names of workspace functions and methods with a `sending` parameter.
     var sendingFunctionNames: Set<String> = []
 
@@ -444,25 +444,27 @@ struct SymbolTables: Sendable {
         facts = TypeFacts.compute(self, index)
         // The names main-actor code goes by, by the module declaring them: a main-actor type's
         // members (its extensions' too, wherever they are) count for the type's module.
-        var declared: [String: MainActorNames] = [:]
+        var declared: [String: MainActorNames.Declared] = [:]
         for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
-            declared[sym.module, default: MainActorNames()].types.insert(sym.name)
+            declared[sym.module, default: MainActorNames.Declared()].types.insert(sym.name)
             for d in sym.decls {
-                declared[sym.module, default: MainActorNames()].properties.formUnion(
+                declared[sym.module, default: MainActorNames.Declared()].properties.formUnion(
                     index.types[Int(d)].properties.map(\.name))
-                declared[sym.module, default: MainActorNames()].methods.formUnion(
+                declared[sym.module, default: MainActorNames.Declared()].methods.formUnion(
                     index.types[Int(d)].functions.map(\.name))
             }
             for e in sym.extensions {
-                declared[sym.module, default: MainActorNames()].properties.formUnion(
+                declared[sym.module, default: MainActorNames.Declared()].properties.formUnion(
                     index.extensions[Int(e)].properties.map(\.name))
-                declared[sym.module, default: MainActorNames()].methods.formUnion(
+                declared[sym.module, default: MainActorNames.Declared()].methods.formUnion(
                     index.extensions[Int(e)].functions.map(\.name))
             }
         }
-        for a in index.typealiases { declared[a.module, default: MainActorNames()].aliasesAndFunctions.insert(a.name) }
+        for a in index.typealiases {
+            declared[a.module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(a.name)
+        }
         for f in index.functions {
-            declared[f.module, default: MainActorNames()].aliasesAndFunctions.insert(f.info.name)
+            declared[f.module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(f.info.name)
         }
         (mainActorNamesByModule, allMainActorNames) = MainActorNames.byModule(
             declared: declared, visible: visibleModules)
