@@ -89,6 +89,21 @@ public struct SyntaxTree: Sendable {
         children(node).first { nodes[Int($0)].kind == kind }
     }
 
+    /// The nodes of the top-level item holding `node` (an item's nodes are contiguous and
+    /// hold all of its descendants); nil for the file's root and for no node.
+    public func itemNodes(containing node: Int32) -> Range<Int32>? {
+        guard node > 0, Int(node) < nodes.count else { return nil }
+        // The last item starting at or before the node.
+        var lo = 0, hi = items.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if items[mid].firstNode <= node { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return nil }
+        let end = lo < items.count ? items[lo].firstNode : Int32(nodes.count)
+        return items[lo - 1].firstNode..<end
+    }
+
     /// Byte range covered by a node (from its first token to the end of its last).
     @inlinable
     public func range(of node: Int32) -> Range<Int> {

@@ -69,6 +69,31 @@ struct SemanticModelTests {
         #expect(m.resolveLocal("count", at: Self.identifier(m, "count", 1))?.kind == .local)
     }
 
+    /// Scopes are built per top-level item (an edit re-checks one item and builds only its
+    /// scopes); a name resolves the same in every item, and not across items.
+    @Test func localsResolveWithinTheirTopLevelItem() throws {
+        let m = Self.model(
+            """
+            func f(store: Int) { let x = store; print(x) }
+            let top = 1
+            struct S { func g() { let x = 2; print(x, store) } }
+            """)
+        let items = m.tree.items.map(\.firstNode)
+        #expect(items.count == 3)
+        let firstX = Self.identifier(m, "x", 0)
+        let secondX = Self.identifier(m, "x", 1)
+        #expect(m.tree.itemNodes(containing: firstX) == items[0]..<items[1])
+        #expect(m.tree.itemNodes(containing: secondX) == items[2]..<Int32(m.tree.nodes.count))
+        #expect(m.tree.itemNodes(containing: 0) == nil)
+        #expect(m.tree.itemNodes(containing: Int32(m.tree.nodes.count)) == nil)
+        let x0 = try #require(m.resolveLocal("x", at: firstX))
+        let x1 = try #require(m.resolveLocal("x", at: secondX))
+        #expect(m.tree.start(x0.node) == 25 && m.tree.start(x1.node) == 85)
+        // `store` in S.g is not f's parameter.
+        #expect(m.resolveLocal("store", at: Self.identifier(m, "store", 0))?.kind == .parameter)
+        #expect(m.resolveLocal("store", at: Self.identifier(m, "store", 1)) == nil)
+    }
+
     @Test func capturesOfAClosure() throws {
         let m = Self.model(
             """

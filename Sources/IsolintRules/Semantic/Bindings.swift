@@ -30,11 +30,13 @@ public struct Capture: Sendable, Equatable {
     public var references: [Int32]
 }
 
-/// Scopes and bindings of one file, computed once on first use (`SemanticModel.bindings`).
+/// Scopes and bindings of one top-level item, computed on first use (`SemanticModel.bindings(at:)`).
 public struct LocalScopes: Sendable {
     let byScope: [Int32: [LocalBinding]]
 
-    init(_ tree: SyntaxTree) {
+    /// The scopes of the nodes `range` (a top-level item's: every scope of a binding is among
+    /// them, so `resolve` at one of them needs no other).
+    init(_ tree: SyntaxTree, nodes range: Range<Int32>) {
         var out: [Int32: [LocalBinding]] = [:]
         func add(
             _ name: String, _ kind: LocalBinding.Kind, node: Int32, scope: Int32, from: Int, isVar: Bool = false,
@@ -45,8 +47,8 @@ public struct LocalScopes: Sendable {
                 LocalBinding(
                     name: name, kind: kind, node: node, scope: scope, visibleFrom: from, isVar: isVar, isWeak: weak))
         }
-        for (i, node) in tree.nodes.enumerated() {
-            let n = Int32(i)
+        for n in range {
+            let node = tree[n]
             switch node.kind {
             case .parameter:
                 let clause = node.parent

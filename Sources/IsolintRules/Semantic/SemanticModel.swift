@@ -9,7 +9,7 @@ public struct SemanticModel: Sendable {
     public let index: WorkspaceIndex
     public let settings: TargetSettings
     public let isolation: IsolationModel
-    private let scopes = Memo<LocalScopes>()
+    private let scopes = MemoTable<Int32, LocalScopes>()
     private let contexts = MemoTable<Int32, LookupContext>()
     private let members = MemoTable<Int32, Set<String>>()
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
@@ -185,17 +185,22 @@ public struct SemanticModel: Sendable {
 
     // MARK: Locals and captures
 
-    public var bindings: LocalScopes { scopes.get { LocalScopes(tree) } }
+    /// The scopes and bindings of the top-level item holding `node`, computed per item on first
+    /// use: a keystroke's lint, which checks only the edited declarations, builds only theirs.
+    public func bindings(at node: Int32) -> LocalScopes {
+        guard let item = tree.itemNodes(containing: node) else { return LocalScopes(tree, nodes: 0..<0) }
+        return scopes.get(item.lowerBound) { LocalScopes(tree, nodes: item) }
+    }
 
     /// The local binding a name refers to at `node`, or nil (a member, a global, a type).
     public func resolveLocal(_ name: String, at node: Int32) -> LocalBinding? {
-        bindings.resolve(name, at: node, in: tree)
+        bindings(at: node).resolve(name, at: node, in: tree)
     }
 
     /// What a closure captures; bare names of members of the enclosing type count as `self`.
     public func captures(of closure: Int32) -> [Capture] {
         let members = memberNames(of: tree.enclosingType(of: closure))
-        return bindings.captures(of: closure, in: tree, isMember: { members.contains($0) })
+        return bindings(at: closure).captures(of: closure, in: tree, isMember: { members.contains($0) })
     }
 
     /// Instance member names of a type declaration (its own members, and those the index knows
