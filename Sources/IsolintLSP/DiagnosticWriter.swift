@@ -51,8 +51,11 @@ public struct DiagnosticWriter: Sendable {
         func append(_ s: StaticString) {
             out.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
         }
+        // The line of the last position written: the next is searched from there.
+        var line = 0
         func position(_ offset: Int) {
-            let p = positions.source.position(of: offset, encoding: positions.encoding)
+            let p = positions.source.position(of: offset, encoding: positions.encoding, after: line)
+            line = p.line
             append(#"{"line":"#)
             JSON.appendDecimal(p.line, to: &out)
             append(#","character":"#)
@@ -64,23 +67,25 @@ public struct DiagnosticWriter: Sendable {
         append(#","version":"#)
         JSON.appendDecimal(version, to: &out)
         append(#","diagnostics":["#)
-        for (i, f) in findings.enumerated() {
+        // Fields read in place: a copy of each finding (its strings, notes and fixes) costs more
+        // than writing most of it.
+        for i in findings.indices {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            if (relatedInformation && !f.notes.isEmpty) || docsBaseURL != nil {
-                JSONCoding.encode(diagnostic(f, index: i, uri: uri, version: version, positions)).write(&out)
+            if (relatedInformation && !findings[i].notes.isEmpty) || docsBaseURL != nil {
+                JSONCoding.encode(diagnostic(findings[i], index: i, uri: uri, version: version, positions)).write(&out)
                 continue
             }
             append(#"{"range":{"start":"#)
-            position(f.range.lowerBound)
+            position(findings[i].range.lowerBound)
             append(#","end":"#)
-            position(f.range.upperBound)
+            position(findings[i].range.upperBound)
             append(#"},"severity":"#)
-            out.append(UInt8(ascii: "0") + UInt8(f.severity.lspSeverity))
+            out.append(UInt8(ascii: "0") + UInt8(findings[i].severity.lspSeverity))
             append(#","code":"#)
-            JSON.escape(f.ruleID, into: &out)
+            JSON.escape(findings[i].ruleID, into: &out)
             append(#","source":"isolint","message":"#)
-            JSON.escape(f.message, into: &out)
-            if !fadedRules.isEmpty, fadedRules.contains(f.ruleID) { append(#","tags":[1]"#) }
+            JSON.escape(findings[i].message, into: &out)
+            if !fadedRules.isEmpty, fadedRules.contains(findings[i].ruleID) { append(#","tags":[1]"#) }
             append(#","data":{"version":"#)
             JSON.appendDecimal(version, to: &out)
             append(#","index":"#)

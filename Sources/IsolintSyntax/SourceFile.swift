@@ -170,8 +170,28 @@ public struct SourceFile: Sendable {
 
     /// Zero-based position of `offset` with columns counted in `encoding`.
     public func position(of offset: Int, encoding: PositionEncoding) -> LinePosition {
+        position(of: offset, encoding: encoding, line: line(of: offset))
+    }
+
+    /// The same, for an offset at or after the start of line `hint` (the line of an earlier
+    /// offset): the line is found from there when it is that one or the next, without a search
+    /// (a finding's end is on its start's line; sorted findings mostly follow one another).
+    public func position(of offset: Int, encoding: PositionEncoding, after hint: Int) -> LinePosition {
         let o = max(0, min(offset, bytes.count))
-        let l = line(of: o)
+        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= o else {
+            return position(of: o, encoding: encoding)
+        }
+        if hint + 1 == lineStarts.count || o < Int(lineStarts[hint + 1]) {
+            return position(of: o, encoding: encoding, line: hint)
+        }
+        if hint + 2 == lineStarts.count || o < Int(lineStarts[hint + 2]) {
+            return position(of: o, encoding: encoding, line: hint + 1)
+        }
+        return position(of: o, encoding: encoding)
+    }
+
+    private func position(of offset: Int, encoding: PositionEncoding, line l: Int) -> LinePosition {
+        let o = max(0, min(offset, bytes.count))
         let start = Int(lineStarts[l])
         if encoding == .utf8 || !nonASCIILines[l] { return LinePosition(line: l, character: o - start) }
         var units = 0

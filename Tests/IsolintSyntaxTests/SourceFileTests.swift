@@ -255,4 +255,19 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
         let file = SourceFile(path: "f.swift", text: "abc")
         #expect(throws: EditError.outOfBounds(2..<5)) { try file.replacing(2..<5, with: []) }
     }
+
+    /// A position found from a hint line is the position found by search, whatever the hint
+    /// (before the offset's line, its line, the next, after it, out of range).
+    @Test func positionFromAHintLineIsThePositionBySearch() {
+        let file = SourceFile(path: "f.swift", text: "let é = 1\r\n\nfunc 🙂() {}\rx\n")
+        for encoding in [PositionEncoding.utf8, .utf16, .utf32] {
+            for offset in -1...(file.bytes.count + 1) {
+                for hint in -1...(file.lineCount + 1) {
+                    #expect(
+                        file.position(of: offset, encoding: encoding, after: hint)
+                            == file.position(of: offset, encoding: encoding), "\(offset) \(hint) \(encoding)")
+                }
+            }
+        }
+    }
 }

@@ -190,7 +190,21 @@ public enum JSON: Sendable, Equatable {
             appendDecimal(-n, to: &out)
             return
         }
-        if n < 10 { out.append(UInt8(ascii: "0") + UInt8(n)); return }
+        let zero = UInt8(ascii: "0")
+        if n < 10 { out.append(zero + UInt8(n)); return }
+        // Line and column numbers, the common case, without the loop.
+        if n < 100 {
+            out.append(zero + UInt8(n / 10))
+            out.append(zero + UInt8(n % 10))
+            return
+        }
+        if n < 10_000 {
+            if n >= 1000 { out.append(zero + UInt8(n / 1000)) }
+            out.append(zero + UInt8(n / 100 % 10))
+            out.append(zero + UInt8(n / 10 % 10))
+            out.append(zero + UInt8(n % 10))
+            return
+        }
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var count = 0
         var v = n
