@@ -145,6 +145,19 @@ struct SuppressionTests {
         #expect(Self.lint(src).isEmpty)
     }
 
+    /// `enable` without ids (all) ends every block, as other linters' bare enable does.
+    @Test(arguments: ["// isolint:enable", "// isolint:enable all"])
+    func enableAllEndsEveryBlock(enable: String) {
+        let src = """
+            // isolint:disable global-mutable-state
+            enum A { static var x = 0 }
+            \(enable)
+            enum B { static var x = 0 }
+
+            """
+        #expect(Self.lint(src) == ["4:17 global-mutable-state"])
+    }
+
     @Test func twoBlocksInOneFile() {
         let src = """
             // isolint:disable global-mutable-state

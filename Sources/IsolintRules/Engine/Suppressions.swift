@@ -4,7 +4,7 @@ import IsolintSyntax
 /// Suppression directives read from `//` comments:
 /// `// isolint:disable-next-line a, b`, `// isolint:disable-line a` (trailing),
 /// `// isolint:disable a` … `// isolint:enable a`, `// isolint:disable-file a`; `all` matches
-/// every rule. A directive without ids means `all`.
+/// every rule. A directive without ids means `all`; `enable all` ends every open block.
 public struct Suppressions: Sendable {
     public enum Form: String, Sendable {
         case disableNextLine = "disable-next-line", disableLine = "disable-line", disable, enable, disableFile =
@@ -46,6 +46,10 @@ public struct Suppressions: Sendable {
                 case .disableLine: lineRanges[id, default: []].append(d.line...d.line)
                 case .disableFile: fileWide.insert(id)
                 case .disable: if open[id] == nil { open[id] = d.line }
+                case .enable where id == Suppressions.allRules:
+                    // `// isolint:enable` (all) ends every open block, whichever rules it names.
+                    for (rule, start) in open { lineRanges[rule, default: []].append(start...d.line) }
+                    open = [:]
                 case .enable:
                     if let start = open.removeValue(forKey: id) { lineRanges[id, default: []].append(start...d.line) }
                 }
