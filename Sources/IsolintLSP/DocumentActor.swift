@@ -176,6 +176,8 @@ public actor DocumentActor {
         settings: TargetSettings, then note: @escaping @Sendable (WorkspaceIndex) async -> Void
     ) {
         indexTask?.cancel()
+        // Closed while its last analysis was publishing: nothing to index.
+        guard !closed else { return }
         indexTask = Task {
             try? await Task.sleep(for: .milliseconds(100))
             guard !Task.isCancelled, let tree = self.latest?.tree else { return }

@@ -41,6 +41,14 @@ extension LanguageServer {
         scheduleRemerge()
     }
 
+    /// The same for the part of an open document's text, dropped once the document is closed:
+    /// an analysis finishing after `didClose` would otherwise put the discarded buffer back in
+    /// place of the file on disk (and, noted before the close's re-merge, keep it there).
+    func noteIndexPart(_ path: String, _ part: WorkspaceIndex, of doc: DocumentActor) {
+        guard documents[doc.uri] === doc else { return }
+        noteIndexPart(path, part)
+    }
+
     func scheduleRemerge(after delay: Duration = .milliseconds(150)) {
         remergeTask?.cancel()
         remergeTask = Task {
@@ -92,9 +100,10 @@ extension LanguageServer {
                 "analysed \(doc.uri) version \(a.version): \(a.findings.count) findings",
                 verbose: "parse and lint took \((ms * 100).rounded() / 100) ms")
             if let part = a.index {
-                self.noteIndexPart(path, part)
+                self.noteIndexPart(path, part, of: doc)
             } else {
-                await doc.scheduleIndexPart(settings: settings) { part in await self.noteIndexPart(path, part) }
+                await doc.scheduleIndexPart(settings: settings) { part in await self.noteIndexPart(path, part, of: doc)
+                }
             }
         }
     }

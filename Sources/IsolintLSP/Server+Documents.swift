@@ -42,7 +42,7 @@ extension LanguageServer {
                 let settings = workspace.settings.settings(for: path)
                 Task {
                     let part = await DocumentActor.indexPart(a.tree, settings: settings)
-                    if self.documents[doc.uri] === doc { self.noteIndexPart(path, part) }
+                    self.noteIndexPart(path, part, of: doc)
                 }
             }
         }
