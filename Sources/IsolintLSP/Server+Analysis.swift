@@ -102,8 +102,8 @@ extension LanguageServer {
             if let part = a.index {
                 self.noteIndexPart(path, part, of: doc)
             } else {
-                await doc.scheduleIndexPart(settings: settings) { part in await self.noteIndexPart(path, part, of: doc)
-                }
+                let note: @Sendable (WorkspaceIndex) async -> Void = { await self.noteIndexPart(path, $0, of: doc) }
+                await doc.scheduleIndexPart(settings: settings, then: note)
             }
         }
     }

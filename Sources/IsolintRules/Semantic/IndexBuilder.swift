@@ -482,7 +482,6 @@ public enum IndexBuilder {
         }
     }
 
-    /// Identifier and member names in an expression subtree.
     /// The names along a receiver's member path (`state.items` in `state.items.mutate()`), down to
     /// the first thing that is no name (a call, a closure): unlike `names(in:)`, not a walk of
     /// the receiver's subtree, which for every modifier of a SwiftUI chain is the whole view.
@@ -508,6 +507,7 @@ public enum IndexBuilder {
         return out
     }
 
+    /// Identifier and member names in an expression subtree.
     static func names(in tree: SyntaxTree, _ node: Int32) -> [String] {
         tree.subtree(node).compactMap { n in
             let k = tree[n].kind

@@ -71,11 +71,7 @@ struct MainActorNames: Sendable {
                 for next in visible[m] ?? [] where reached.insert(next).inserted { queue.append(next) }
             }
             let key = reached.filter { parts[$0] != nil }.sorted()
-            if let names = shared[key] {
-                out[module] = names
-                continue
-            }
-            let names = MainActorNames(key.compactMap { parts[$0] })
+            let names = shared[key] ?? MainActorNames(key.compactMap { parts[$0] })
             shared[key] = names
             out[module] = names
         }

@@ -446,19 +446,17 @@ struct SymbolTables: Sendable {
         // members (its extensions' too, wherever they are) count for the type's module.
         var declared: [String: MainActorNames.Declared] = [:]
         for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
-            declared[sym.module, default: MainActorNames.Declared()].types.insert(sym.name)
+            var names = declared[sym.module] ?? MainActorNames.Declared()
+            names.types.insert(sym.name)
             for d in sym.decls {
-                declared[sym.module, default: MainActorNames.Declared()].properties.formUnion(
-                    index.types[Int(d)].properties.map(\.name))
-                declared[sym.module, default: MainActorNames.Declared()].methods.formUnion(
-                    index.types[Int(d)].functions.map(\.name))
+                names.properties.formUnion(index.types[Int(d)].properties.map(\.name))
+                names.methods.formUnion(index.types[Int(d)].functions.map(\.name))
             }
             for e in sym.extensions {
-                declared[sym.module, default: MainActorNames.Declared()].properties.formUnion(
-                    index.extensions[Int(e)].properties.map(\.name))
-                declared[sym.module, default: MainActorNames.Declared()].methods.formUnion(
-                    index.extensions[Int(e)].functions.map(\.name))
+                names.properties.formUnion(index.extensions[Int(e)].properties.map(\.name))
+                names.methods.formUnion(index.extensions[Int(e)].functions.map(\.name))
             }
+            declared[sym.module] = names
         }
         for a in index.typealiases {
             declared[a.module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(a.name)
