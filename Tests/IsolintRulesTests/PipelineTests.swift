@@ -73,6 +73,42 @@ struct PipelineTests {
         for (path, parent) in expected { #expect(parentDirectory(path) == parent, "\(path)") }
     }
 
+    /// The walk's shortcut: a path it calls normalised is one `normalized` leaves unchanged, and
+    /// the paths a walk makes from a normalised root are all called so.
+    @Test func normalisedPathsAreRecognised() {
+        let normal = ["/", "/a", "/a/b.swift", "a", "a/b", "a/...", "a/.b", "a/b..", "/work/x.swift/y"]
+        let other = ["", "//a", "/a/", "a//b", "./a", "a/.", "a/./b", "../a", "a/../b", "a/..", "/a/b/"]
+        for p in normal {
+            #expect(SwiftFiles.isNormalized(p), "\(p)")
+            #expect(SwiftFiles.normalized(p) == p, "\(p)")
+        }
+        for p in other { #expect(!SwiftFiles.isNormalized(p), "\(p)") }
+    }
+
+    /// Directories are walked by the types readdir gives (no lstat per entry): skipped folders,
+    /// files that are not Swift, and symbolic links (not followed, to a file or a folder) are left
+    /// out; a file named twice, once through `..`, is listed once.
+    @Test func aWalkListsTheSwiftFilesOnce() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("isolint-walk-\(UUID().uuidString)").path
+        defer { try? fm.removeItem(atPath: root) }
+        for dir in ["Sources/App", "Sources/.build", "Pods/X", "Other"] {
+            try fm.createDirectory(atPath: root + "/" + dir, withIntermediateDirectories: true)
+        }
+        for file in [
+            "Sources/App/B.swift", "Sources/App/A.swift", "Sources/.build/Gen.swift", "Pods/X/P.swift",
+            "Other/readme.md", "Top.swift",
+        ] {
+            #expect(fm.createFile(atPath: root + "/" + file, contents: Data("let x = 1\n".utf8)))
+        }
+        try fm.createSymbolicLink(atPath: root + "/Link.swift", withDestinationPath: root + "/Top.swift")
+        try fm.createSymbolicLink(atPath: root + "/Sources/Loop", withDestinationPath: root)
+        let files = try SwiftFiles.collect([root, root + "/Sources/../Top.swift"])
+        // Sorted, then the first spelling of each file kept.
+        #expect(
+            files == [root + "/Sources/../Top.swift", root + "/Sources/App/A.swift", root + "/Sources/App/B.swift"])
+    }
+
     /// Every way a run can be scheduled gives the same findings: trees kept or parsed again from
     /// disk, one worker or several, sources kept or dropped, every rule on or only some (a rule
     /// that is off is not run at all). Over the project's own sources and every fixture.
