@@ -112,12 +112,14 @@ public enum Pipeline {
             count = done
         }
         if failed { return .failure(.unreadable) }
-        // A file that grew while being read: take the rest too.
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 65536) }
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
+        // A file that grew while being read: take the rest too. The scratch space is left
+        // uninitialised: zeroing 64 KB for every file was 3% of a whole run.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65536) { chunk in
+            while true {
+                let n = Foundation.read(fd, chunk.baseAddress, 65536)
+                if n <= 0 { break }
+                bytes += chunk[0..<n]
+            }
         }
         return source(path: path, bytes: bytes)
     }
