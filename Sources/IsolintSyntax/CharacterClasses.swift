@@ -4,8 +4,14 @@
     (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
 }
 
+/// `A-Z a-z _ 0-9 $`: one bit per ASCII byte, no table to load.
 @inlinable func isIdentifierBody(_ c: UInt8) -> Bool {
-    isIdentifierHead(c) || (c >= 0x30 && c <= 0x39) || c == 0x24
+    // Bits 0-63: `$` (0x24) and `0-9` (0x30-0x39); bits 64-127: `A-Z`, `_`, `a-z`.
+    let low: UInt64 = 0x03FF_0010_0000_0000
+    let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+    if c < 64 { return low >> UInt64(c) & 1 != 0 }
+    if c < 128 { return high >> UInt64(c - 64) & 1 != 0 }
+    return false
 }
 
 @inlinable func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }

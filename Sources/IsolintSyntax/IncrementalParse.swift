@@ -97,7 +97,7 @@ extension SyntaxTree {
         // Past the end of a token, the lexer is at a line start only after a one-line string
         // whose unterminated interpolation a newline closed (its end is past that newline).
         lexer.lineStart = resume > 0 && (bytes[resume - 1] == 0x0A || bytes[resume - 1] == 0x0D)
-        lexer.tokens.removeAll(keepingCapacity: true)
+        lexer.tokens.removeAll()
         lexer.tokens.append(contentsOf: tokens[0..<a])
         lexer.comments = comments.filter { Int($0.start) < resume }
         lexer.interpolatedStringEnds = interpolatedStringEnds.filter { Int($0.key) < a }
@@ -161,7 +161,7 @@ extension SyntaxTree {
             }
             for t in longLookaheads where Int(t) > jo { lexer.longLookaheads.append(t + Int32(tokenDelta)) }
         }
-        stream.tokens = lexer.tokens
+        stream.tokens = lexer.tokens.finish()
         stream.comments = lexer.comments
         stream.interpolatedStringEnds = lexer.interpolatedStringEnds
         stream.interpolationSpans = lexer.interpolationSpans

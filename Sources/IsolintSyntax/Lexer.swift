@@ -27,9 +27,10 @@ public enum Lexer {
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> TokenStream {
         var state = LexerState(buffer)
         state.run()
-        let matching = matchBrackets(state.tokens)
+        let tokens = state.tokens.finish()
+        let matching = matchBrackets(tokens)
         return TokenStream(
-            tokens: state.tokens, comments: state.comments, matching: matching,
+            tokens: tokens, comments: state.comments, matching: matching,
             interpolatedStringEnds: state.interpolatedStringEnds,
             interpolationSpans: state.interpolationSpans, longLookaheads: state.longLookaheads)
     }
@@ -78,7 +79,7 @@ struct LexerState {
     let p: UnsafeBufferPointer<UInt8>
     let n: Int
     var i = 0
-    var tokens: [Token] = []
+    var tokens: TokenBuffer
     var comments: [Comment] = []
     var lineStart = true
     /// Strings whose interpolation code is being lexed, innermost last.
@@ -86,11 +87,12 @@ struct LexerState {
     var interpolatedStringEnds: [Int32: Int32] = [:]
     var interpolationSpans: [Range<Int32>] = []
     var longLookaheads: [Int32] = []
+    let keywords = KeywordTable.shared
 
     init(_ p: UnsafeBufferPointer<UInt8>) {
         self.p = p
         self.n = p.count
-        tokens.reserveCapacity(n / 5 + 16)
+        tokens = TokenBuffer(capacity: p.count / 5 + 16)
     }
 
     @inline(__always) func at(_ k: Int) -> UInt8 { k < n ? p[k] : 0 }
@@ -129,7 +131,16 @@ struct LexerState {
     mutating func skipTrivia() {
         while i < n {
             let c = p[i]
-            if c == space || c == tab || c == 0x0B || c == 0x0C || c == 0 {
+            if c == space {
+                // Indentation: eight spaces at a time.
+                i += 1
+                while i + 8 <= n,
+                    UnsafeRawBufferPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        == 0x2020_2020_2020_2020
+                {
+                    i += 8
+                }
+            } else if c == tab || c == 0x0B || c == 0x0C || c == 0 {
                 i += 1
             } else if c == newline || c == cr {
                 lineStart = true
@@ -140,7 +151,7 @@ struct LexerState {
             } else if c == slash, at(i + 1) == slash {
                 let s = i
                 let doc = at(i + 2) == slash && at(i + 3) != slash
-                while i < n, p[i] != newline, p[i] != cr { i += 1 }
+                i = lineEnd(from: i)
                 comments.append(Comment(start: Int32(s), end: Int32(i), isBlock: false, isDoc: doc))
             } else if c == slash, at(i + 1) == star {
                 let s = i
@@ -162,6 +173,24 @@ struct LexerState {
                 return
             }
         }
+    }
+
+    /// The first line break (`\n` or `\r`) at or after `k`, or the end: eight bytes at a time.
+    @inline(__always) func lineEnd(from k: Int) -> Int {
+        var j = k
+        let raw = UnsafeRawBufferPointer(p)
+        while j + 8 <= n {
+            let w = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
+            let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+            // A zero byte in either marks a line break (the classic has-zero-byte test).
+            let found =
+                ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
+            if found != 0 { break }
+            j += 8
+        }
+        while j < n, p[j] != newline, p[j] != cr { j += 1 }
+        return j
     }
 
     /// Swift's rule: a token is left-bound unless whitespace, an opening bracket, `,;:` or the
@@ -315,7 +344,7 @@ struct LexerState {
         }
         let length = i - start
         if length <= maxKeywordLength {
-            let kw = lookupKeyword(p, start, length)
+            let kw = keywords.lookup(p, start, length)
             if kw.keyword != .none {
                 emit(kw.reserved ? .keyword : .identifier, start, kw.keyword)
                 return

@@ -170,23 +170,80 @@ extension LexerState {
 
 // MARK: - Keyword lookup
 
-struct KeywordEntry: Sendable {
-    let text: [UInt8]
-    let keyword: Keyword
-    let reserved: Bool
-}
+/// Keywords in an open-addressed hash table keyed by a word's length and first eight bytes:
+/// one or two probes per identifier, none of the per-length lists of arrays that the lookup
+/// walked before (a quarter of lexing an identifier).
+final class KeywordTable: Sendable {
+    static let shared = KeywordTable()
 
-/// Keywords bucketed by length so a lookup compares a handful of candidates at most.
-private let keywordBuckets: [[KeywordEntry]] = {
-    var buckets = [[KeywordEntry]](repeating: [], count: maxKeywordLength + 1)
-    for (text, kw) in reservedWords {
-        buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: true))
+    /// Per entry: the first eight bytes (little-endian, zero-padded), the rest, the length.
+    private let heads: [UInt64]
+    private let tails: [[UInt8]]
+    private let lengths: [Int]
+    private let keywords: [Keyword]
+    private let reserved: [Bool]
+    /// Entry indices by hash; -1 for an empty slot. Fewer than a quarter of the slots are used.
+    private let slots: [Int16]
+    private static let slotBits = 9
+
+    private init() {
+        var heads: [UInt64] = []
+        var tails: [[UInt8]] = []
+        var lengths: [Int] = []
+        var keywords: [Keyword] = []
+        var reserved: [Bool] = []
+        var slots = [Int16](repeating: -1, count: 1 << Self.slotBits)
+        let words =
+            reservedWords.map { ($0.text, $0.keyword, true) } + contextualWords.map { ($0.text, $0.keyword, false) }
+        for (text, keyword, isReserved) in words {
+            var head: UInt64 = 0
+            for (k, b) in text.prefix(8).enumerated() { head |= UInt64(b) << (8 * UInt64(k)) }
+            var h = Self.slot(head, text.count)
+            while slots[h] >= 0 { h = (h + 1) & ((1 << Self.slotBits) - 1) }
+            slots[h] = Int16(heads.count)
+            heads.append(head)
+            tails.append(Array(text.dropFirst(8)))
+            lengths.append(text.count)
+            keywords.append(keyword)
+            reserved.append(isReserved)
+        }
+        (self.heads, self.tails, self.lengths, self.keywords, self.reserved, self.slots) =
+            (heads, tails, lengths, keywords, reserved, slots)
     }
-    for (text, kw) in contextualWords {
-        buckets[text.count].append(KeywordEntry(text: text, keyword: kw, reserved: false))
+
+    @inline(__always) private static func slot(_ head: UInt64, _ length: Int) -> Int {
+        Int(truncatingIfNeeded: ((head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - slotBits))
     }
-    return buckets
-}()
+
+    /// The keyword `p[start..<start + length]` spells, if any.
+    @inline(__always)
+    func lookup(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> (keyword: Keyword, reserved: Bool) {
+        guard length > 0, length <= maxKeywordLength, start >= 0, start + length <= p.count else {
+            return (.none, false)
+        }
+        var head: UInt64 = 0
+        if start + 8 <= p.count {
+            head = UnsafeRawBufferPointer(p).loadUnaligned(fromByteOffset: start, as: UInt64.self)
+            if length < 8 { head &= (1 << (8 * UInt64(length))) - 1 }
+        } else {
+            for k in 0..<min(length, 8) { head |= UInt64(p[start + k]) << (8 * UInt64(k)) }
+        }
+        var h = Self.slot(head, length)
+        while true {
+            let e = Int(slots[h])
+            if e < 0 { return (.none, false) }
+            if heads[e] == head, lengths[e] == length, length <= 8 || Self.tailMatches(p, start + 8, tails[e]) {
+                return (keywords[e], reserved[e])
+            }
+            h = (h + 1) & ((1 << Self.slotBits) - 1)
+        }
+    }
+
+    private static func tailMatches(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ tail: [UInt8]) -> Bool {
+        for (k, b) in tail.enumerated() where p[start + k] != b { return false }
+        return true
+    }
+}
 
 let maxKeywordLength = 20
 
@@ -199,14 +256,6 @@ private func matches(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ text: [UIn
         k += 1
     }
     return true
-}
-
-func lookupKeyword(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> (keyword: Keyword, reserved: Bool) {
-    guard length > 0, length < keywordBuckets.count else { return (.none, false) }
-    for entry in keywordBuckets[length] where matches(p, start, entry.text) {
-        return (entry.keyword, entry.reserved)
-    }
-    return (.none, false)
 }
 
 func lookupPoundWord(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Keyword {
