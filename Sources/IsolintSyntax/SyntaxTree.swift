@@ -1,6 +1,6 @@
 /// A parsed file: its tokens, comments and the structural tree. Nodes are stored in one array
 /// and addressed by index; children are kept in source order in one flat list.
-public struct SyntaxTree: Sendable {
+public final class SyntaxTree: Sendable {
     public let source: SourceFile
     public let tokens: [Token]
     public let comments: [Comment]
@@ -167,6 +167,16 @@ public struct SyntaxTree: Sendable {
         guard r.count == text.utf8.count else { return false }
         guard r.lowerBound >= 0, r.upperBound <= source.bytes.count else { return self.text(token: token) == text }
         return text.utf8.elementsEqual(source.bytes[r])
+    }
+
+    /// The length in bytes of `text(token:)` (backticks dropped), without making it: a cheap
+    /// test before comparing a name.
+    @inlinable
+    public func nameLength(token: Int32) -> Int {
+        guard token >= 0, Int(token) < tokens.count else { return 0 }
+        let t = tokens[Int(token)]
+        let n = Int(t.end) - Int(t.start)
+        return t.flags.contains(.backticked) && n >= 2 ? n - 2 : n
     }
 
     /// `name(of: node) == text`, without making a `String`.

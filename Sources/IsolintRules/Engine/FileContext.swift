@@ -1,7 +1,7 @@
 import IsolintSyntax
 
 /// Everything a rule may look at for one file.
-public struct FileContext: Sendable {
+public final class FileContext: Sendable {
     public let tree: SyntaxTree
     public let index: WorkspaceIndex
     public let settings: TargetSettings

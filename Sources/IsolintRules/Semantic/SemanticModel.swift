@@ -4,7 +4,7 @@ import IsolintSyntax
 /// The semantic model of one file, on top of the workspace index: name resolution in the
 /// file's scopes, Sendability, isolation of positions and members, locals and captures. Rules
 /// ask it and never re-derive these answers.
-public struct SemanticModel: Sendable {
+public final class SemanticModel: Sendable {
     public let tree: SyntaxTree
     public let index: WorkspaceIndex
     public let settings: TargetSettings
@@ -18,6 +18,8 @@ public struct SemanticModel: Sendable {
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
     /// `#if canImport(…)`: read once, when the model is made.
     public let importedModules: Set<String>
+    /// Whether the file imports SwiftData: asked of every call and closure by the SwiftData rules.
+    public let importsSwiftData: Bool
     /// The names main-actor code this file's module can reach goes by (cheap filters).
     let mainActorNames: MainActorNames
 
@@ -27,6 +29,7 @@ public struct SemanticModel: Sendable {
         self.settings = settings
         self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
         self.importedModules = tree.importedModules
+        self.importsSwiftData = importedModules.contains(KnowledgeBase.swiftDataModule)
         self.mainActorNames = index.mainActorNames(seenFrom: settings.targetName ?? "")
     }
 
