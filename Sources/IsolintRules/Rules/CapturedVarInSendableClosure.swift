@@ -130,22 +130,48 @@ public struct CapturedVarInSendableClosure: NodeRule {
 
     /// Whether any statement of the closure could change a variable (before captures are computed).
     func mayMutate(_ closure: Int32, _ tree: SyntaxTree) -> Bool {
-        tree.subtree(closure).contains { n in
+        // A local is mutated only through a chain of members and subscripts that starts at its
+        // name (`x.y[0] = 1`, `&x`, `x.append(1)`), as `isMutation` walks it up: a chain that
+        // starts at `self` or a call (`self.count += 1`, the common case) mutates no local.
+        func startsAtAName(_ node: Int32?) -> Bool {
+            guard var n = node else { return false }
+            var steps = 0
+            while steps < 64, tree[n].kind == .memberAccess || tree[n].kind == .subscriptExpr,
+                let base = tree.children(n).first
+            {
+                n = base
+                steps += 1
+            }
+            return tree[n].kind == .identifierExpr
+        }
+        return tree.subtree(closure).contains { n in
             switch tree[n].kind {
             case .sequenceExpr:
                 return tree.children(n).contains { operand in
-                    let op = tree.token(at: tree[operand].endToken)
-                    return op.kind == .equal
-                        || op.kind == .operator
-                            && IndexBuilder.assignmentOperators.contains(tree.text(token: tree[operand].endToken))
+                    let end = tree[operand].endToken
+                    let op = tree.token(at: end)
+                    return
+                        (op.kind == .equal
+                        || op.kind == .operator && endsWithEqualSign(op, tree)
+                            && IndexBuilder.assignmentOperators.contains(tree.text(token: end)))
+                        && startsAtAName(operand)
                 }
-            case .prefixExpr: return tree.token(at: tree[n].firstToken).kind == .prefixAmp
+            case .prefixExpr:
+                return tree.token(at: tree[n].firstToken).kind == .prefixAmp && startsAtAName(tree.children(n).first)
             case .call:
                 guard let callee = tree.callee(of: n), tree[callee].kind == .memberAccess else { return false }
                 return KnowledgeBase.mutatingMethods.contains(tree.name(of: callee))
+                    && startsAtAName(tree.children(callee).first)
             default: return false
             }
         }
+    }
+
+    /// Whether an operator ends in `=`, as every assignment operator does (`+=`, `??=`): most
+    /// operators are not compared with the assignment operators as `String`s.
+    func endsWithEqualSign(_ op: Token, _ tree: SyntaxTree) -> Bool {
+        let last = Int(op.end) - 1
+        return last >= 0 && last < tree.source.bytes.count && tree.source.bytes[last] == UInt8(ascii: "=")
     }
 
     /// The innermost closure around a reference that is handed off: the finding belongs to it.

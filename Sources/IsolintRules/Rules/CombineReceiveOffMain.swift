@@ -35,7 +35,9 @@ public struct CombineReceiveOffMain: NodeRule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard let method = tree.calleeName(of: call), method == "sink" || method == "assign",
+        let name = tree.calleeNameToken(of: call)
+        guard tree.token(name, equals: "sink") || tree.token(name, equals: "assign"),
+            let method = tree.calleeName(of: call),
             let callee = tree.callee(of: call), tree[callee].kind == .memberAccess
         else { return }
         guard let owner = tree.enclosingType(of: call), file.isolation.typeIsolation(owner).isMainActor else { return }

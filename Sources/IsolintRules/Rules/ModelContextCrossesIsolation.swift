@@ -52,7 +52,7 @@ public struct ModelContextCrossesIsolation: NodeRule {
 
     public func check(_ node: Int32, in file: FileContext, into findings: inout [Finding]) {
         // A file that can name a ModelContext imports SwiftData.
-        guard file.model.importedModules.contains(KnowledgeBase.swiftDataModule) else { return }
+        guard file.model.importsSwiftData else { return }
         if file.tree[node].kind == .closure {
             checkTask(node, file, &findings)
         } else {

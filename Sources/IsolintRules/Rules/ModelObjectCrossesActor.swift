@@ -43,7 +43,7 @@ public struct ModelObjectCrossesActor: NodeRule {
     public var nodeKinds: [NodeKind] { [.funcDecl, .call, .closure] }
 
     public func check(_ node: Int32, in file: FileContext, into findings: inout [Finding]) {
-        guard file.model.importedModules.contains(KnowledgeBase.swiftDataModule) else { return }
+        guard file.model.importsSwiftData else { return }
         switch file.tree[node].kind {
         case .funcDecl: checkReturn(node, file, &findings)
         case .call: checkArguments(node, file, &findings)

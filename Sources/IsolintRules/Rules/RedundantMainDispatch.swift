@@ -68,7 +68,8 @@ public struct RedundantMainDispatch: NodeRule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard let name = tree.calleeName(of: call), name == "async" || name == "run" else { return }
+        let name = tree.calleeNameToken(of: call)
+        guard tree.token(name, equals: "async") || tree.token(name, equals: "run") else { return }
         guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { return }
         if path == "DispatchQueue.main.async" {
             checkDispatch(call, callee, file, &findings)

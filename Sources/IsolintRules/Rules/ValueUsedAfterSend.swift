@@ -43,27 +43,35 @@ public struct ValueUsedAfterSend: NodeRule {
     public func check(_ function: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         guard let body = tree.firstChild(function, kind: .codeBlock) else { return }
-        // Cheapest test first, on the body's tokens: no `await`, no task, and no workspace
-        // function takes a `sending` parameter — nothing is sent.
+        // Cheapest test first, on the body's tokens: no `await`, no task, and no name of a workspace
+        // function that takes a `sending` parameter — nothing is sent.
+        let sending = file.index.hasSendingFunctions
         guard
-            file.index.hasSendingFunctions
-                || tree.containsToken(
-                    in: body,
-                    where: { t in
-                        tree.tokens[Int(t)].keyword == .await || tree.token(t, equals: KnowledgeBase.unstructuredTask)
-                            || tree.token(t, equals: "detached")
-                    })
+            tree.containsToken(
+                in: body,
+                where: { t in
+                    let token = tree.tokens[Int(t)]
+                    if token.keyword == .await { return true }
+                    guard token.kind == .identifier else { return false }
+                    let length = tree.nameLength(token: t)
+                    return length == 4 && tree.token(t, equals: KnowledgeBase.unstructuredTask)
+                        || length == 8 && tree.token(t, equals: "detached")
+                        || sending && file.index.mayHaveSendingParameter(tree, token: t)
+                })
         else { return }
         // Cheap test first: the calls that may send — awaited calls with arguments, tasks, calls
         // of workspace functions with a `sending` parameter. Only their arguments and the task
-        // closures' code can be the sent reference.
+        // closures' code can be the sent reference. Names are compared as bytes, not `String`s.
         var sentArguments: Set<Int32> = []
         var taskClosures: [Range<Int>] = []
         for n in tree.subtree(body) where tree[n].kind == .call {
-            let name = tree.calleeName(of: n) ?? ""
-            if name == KnowledgeBase.unstructuredTask || name == "detached" {
+            let name = tree.calleeNameToken(of: n)
+            if tree.token(name, equals: KnowledgeBase.unstructuredTask) || tree.token(name, equals: "detached") {
                 if let c = tree.closureArgument(of: n) { taskClosures.append(tree.range(of: c)) }
-            } else if file.index.hasSendingParameter(functionNamed: name) || tree.isAwaited(n) {
+            } else if tree.isAwaited(n)
+                || sending && file.index.mayHaveSendingParameter(tree, token: name)
+                    && file.index.hasSendingParameter(functionNamed: tree.text(token: name))
+            {
                 for a in tree.arguments(of: n) {
                     if let v = tree.value(of: a), tree[v].kind == .identifierExpr { sentArguments.insert(v) }
                 }

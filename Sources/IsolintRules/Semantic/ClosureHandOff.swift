@@ -99,6 +99,13 @@ extension SemanticModel {
 
     /// A callee as written (`DispatchQueue.global().async`), on one line; its name when long.
     func calleeText(_ callee: Int32) -> String {
+        // One line of ASCII (nearly always): the text as it is, without splitting and trimming it
+        // (a node's text starts and ends with a token, so only line breaks make a difference).
+        let bytes = tree.source.bytes
+        let r = tree.range(of: callee).clamped(to: 0..<bytes.count)
+        if r.count <= 48, !bytes[r].contains(where: { $0 >= 0x80 || (0x0A...0x0D).contains($0) }) {
+            return tree.source.text(r)
+        }
         let text = tree.text(of: callee).split(whereSeparator: \.isNewline).map {
             $0.trimmingCharacters(in: .whitespaces)
         }.joined()

@@ -14,10 +14,14 @@ extension SemanticModel {
         guard tree[call].kind == .call, let callee = tree.callee(of: call) else { return nil }
         let k = tree[callee].kind
         guard k == .identifierExpr || k == .memberAccess else { return nil }
-        // Asked of every call by several rules: the name is compared without making a String.
+        // Asked of every call by several rules: the name's length first (`Task`, `init`: 4,
+        // `detached`: 8), then its bytes, without making a String.
+        let name = tree[callee].name
+        let length = tree.nameLength(token: name)
         guard
-            tree.name(of: callee, is: KnowledgeBase.unstructuredTask) || tree.name(of: callee, is: "detached")
-                || tree.name(of: callee, is: "init")
+            length == 4
+                && (tree.token(name, equals: KnowledgeBase.unstructuredTask) || tree.token(name, equals: "init"))
+                || length == 8 && tree.token(name, equals: "detached")
         else { return nil }
         guard var path = tree.plainPath(of: callee) else { return nil }
         if let dot = path.firstIndex(of: "."), KnowledgeBase.concurrencyModules.contains(String(path[..<dot])) {

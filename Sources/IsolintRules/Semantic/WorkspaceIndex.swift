@@ -312,6 +312,12 @@ public struct WorkspaceIndex: Sendable {
 
     /// Whether any workspace function or method takes a parameter `sending`.
     public var hasSendingFunctions: Bool { !t.value.sendingFunctionNames.isEmpty }
+
+    /// Whether a token may name a workspace function with a `sending` parameter (false: surely
+    /// not; no `String` is made).
+    func mayHaveSendingParameter(_ tree: SyntaxTree, token: Int32) -> Bool {
+        t.value.sendingFunctionFilter.mayContain(tree, token: token)
+    }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -365,8 +371,10 @@ struct SymbolTables: Sendable {
     var mainActorNamesByModule: [String: MainActorNames] = [:]
     /// The same over the whole workspace, for code of no known module.
     var allMainActorNames = MainActorNames([])
-    /// Names of workspace functions and methods with a `sending` parameter.
+    /// Names of workspace functions and methods with a `sending` parameter, and a filter over
+    /// them that a token is asked without making a `String`.
     var sendingFunctionNames: Set<String> = []
+    var sendingFunctionFilter = NameFilter([], count: 0)
 
     init(_ index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
@@ -409,6 +417,7 @@ struct SymbolTables: Sendable {
         for e in index.extensions {
             for f in e.functions where f.sendingParameters.contains(true) { sendingFunctionNames.insert(f.name) }
         }
+        sendingFunctionFilter = NameFilter(sendingFunctionNames, count: sendingFunctionNames.count)
         var mutatingMethods: Set<String> = []
         for (i, d) in index.types.enumerated() {
             for (k, f) in d.functions.enumerated() {
