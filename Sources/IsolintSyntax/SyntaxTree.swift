@@ -81,12 +81,35 @@ public final class SyntaxTree: Sendable {
     /// Children of a given kind.
     @inlinable
     public func children(_ node: Int32, kind: NodeKind) -> [Int32] {
-        children(node).filter { nodes[Int($0)].kind == kind }
+        var out: [Int32] = []
+        let (first, end) = childIndices(node)
+        for i in first..<end {
+            let c = childList[i]
+            if nodes[Int(c)].kind == kind { out.append(c) }
+        }
+        return out
     }
 
     @inlinable
     public func firstChild(_ node: Int32, kind: NodeKind) -> Int32? {
-        children(node).first { nodes[Int($0)].kind == kind }
+        let (first, end) = childIndices(node)
+        for i in first..<end {
+            let c = childList[i]
+            if nodes[Int(c)].kind == kind { return c }
+        }
+        return nil
+    }
+
+    /// The child at position `i` of `childIndices` (a checked index, as a slice's is).
+    @inlinable
+    public func child(at i: Int) -> Int32 { childList[i] }
+
+    /// The positions of a node's children in `childList` (an empty range for no node): walks
+    /// that only read them take no slice (a slice retains the list).
+    @inlinable
+    public func childIndices(_ node: Int32) -> (first: Int, end: Int) {
+        guard node >= 0, Int(node) < nodes.count else { return (0, 0) }
+        return (Int(childStart[Int(node)]), Int(childStart[Int(node) + 1]))
     }
 
     /// The nodes of the top-level item holding `node` (an item's nodes are contiguous and

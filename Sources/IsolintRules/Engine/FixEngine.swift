@@ -148,7 +148,7 @@ public enum FixEngine {
     /// the start of its first line to its `{`, and its whole range.
     static func typeHeaders(_ tree: SyntaxTree) -> [(header: ClosedRange<Int>, type: Range<Int>)] {
         var out: [(header: ClosedRange<Int>, type: Range<Int>)] = []
-        for (i, node) in tree.nodes.enumerated() where SyntaxTree.typeDeclKinds.contains(node.kind) {
+        for (i, node) in tree.nodes.enumerated() where SyntaxTree.isTypeDecl(node.kind) {
             let decl = Int32(i)
             let range = tree.range(of: decl)
             let start = tree.lineStart(range.lowerBound)

@@ -6,11 +6,22 @@ extension SyntaxTree {
         .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl,
     ]
 
+    /// Whether a kind is one of `typeDeclKinds` (a switch: walks up the tree ask it per step).
+    @inlinable
+    static func isTypeDecl(_ kind: NodeKind) -> Bool {
+        switch kind {
+        case .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return true
+        default: return false
+        }
+    }
+
     /// Attribute nodes of a declaration (direct children, `#if`-wrapped ones included).
     public func attributes(of decl: Int32) -> [Int32] {
         var out: [Int32] = []
-        for c in children(decl) {
-            switch self[c].kind {
+        let (first, end) = childIndices(decl)
+        for i in first..<end {
+            let c = child(at: i)
+            switch nodes[Int(c)].kind {
             case .attribute: out.append(c)
             case .ifConfig:
                 for clause in children(c) { out += children(clause, kind: .attribute) }
@@ -28,8 +39,14 @@ extension SyntaxTree {
 
     public func modifiers(of decl: Int32) -> [Int32] { children(decl, kind: .modifier) }
 
+    /// Asked of most declarations several times over: no array of modifiers is made.
     public func hasModifier(_ decl: Int32, _ name: StaticString) -> Bool {
-        modifiers(of: decl).contains { token(self[$0].name, is: name) }
+        let (first, end) = childIndices(decl)
+        for i in first..<end {
+            let m = nodes[Int(child(at: i))]
+            if m.kind == .modifier, token(m.name, is: name) { return true }
+        }
+        return false
     }
 
     /// The `nonisolated(unsafe)` modifier node, if any.
@@ -78,7 +95,7 @@ extension SyntaxTree {
     public func enclosingType(of node: Int32) -> Int32? {
         var p = self[node].parent
         while p >= 0 {
-            if SyntaxTree.typeDeclKinds.contains(self[p].kind) { return p }
+            if SyntaxTree.isTypeDecl(self[p].kind) { return p }
             p = self[p].parent
         }
         return nil
@@ -166,7 +183,10 @@ extension SyntaxTree {
 
     /// Callee of a call (its first child).
     public func callee(of call: Int32) -> Int32? {
-        guard let c = children(call).first, self[c].kind != .argument else { return nil }
+        let (first, end) = childIndices(call)
+        guard first < end else { return nil }
+        let c = child(at: first)
+        guard nodes[Int(c)].kind != .argument else { return nil }
         return c
     }
 
@@ -290,7 +310,7 @@ extension SyntaxTree {
                 parts.append(extendedTypeText(n))
                 break
             }
-            if SyntaxTree.typeDeclKinds.contains(node.kind) || node.kind == .typealiasDecl {
+            if SyntaxTree.isTypeDecl(node.kind) || node.kind == .typealiasDecl {
                 parts.append(name(of: n))
             }
             n = node.parent

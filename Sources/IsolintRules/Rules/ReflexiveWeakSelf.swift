@@ -139,7 +139,7 @@ public struct ReflexiveWeakSelf: NodeRule {
         while p >= 0, steps < 1000 {
             steps += 1
             let kind = file.tree[p].kind
-            if kind == .funcDecl || kind == .initDecl || kind == .deinitDecl || SyntaxTree.typeDeclKinds.contains(kind)
+            if kind == .funcDecl || kind == .initDecl || kind == .deinitDecl || SyntaxTree.isTypeDecl(kind)
             {
                 return false
             }

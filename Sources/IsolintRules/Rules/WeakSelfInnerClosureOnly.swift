@@ -50,7 +50,7 @@ public struct WeakSelfInnerClosureOnly: NodeRule {
             steps += 1
             let kind = tree[p].kind
             if [.funcDecl, .initDecl, .deinitDecl, .subscriptDecl, .varDecl].contains(kind)
-                || SyntaxTree.typeDeclKinds.contains(kind)
+                || SyntaxTree.isTypeDecl(kind)
             {
                 break
             }

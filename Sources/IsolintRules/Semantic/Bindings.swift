@@ -173,7 +173,7 @@ public struct LocalScopes: Sendable {
                 }
             }
             let kind = tree[p].kind
-            if p != node, SyntaxTree.typeDeclKinds.contains(kind) { return nil }
+            if p != node, SyntaxTree.isTypeDecl(kind) { return nil }
             p = tree[p].parent
         }
         return nil

@@ -156,7 +156,7 @@ public enum IndexBuilder {
         }
         let (qualified, parent) = tree.qualifiedName(of: n)
         var (enclosingPublic, inNonisolated) = (true, false)
-        for a in tree.ancestors(n) where SyntaxTree.typeDeclKinds.contains(tree[a].kind) {
+        for a in tree.ancestors(n) where SyntaxTree.isTypeDecl(tree[a].kind) {
             // An extension's own access does not limit a member's; its extended type's does
             // (checked through the parent symbol).
             if tree[a].kind != .extensionDecl, !tree.isPublicOrOpen(a) { enclosingPublic = false }
@@ -533,7 +533,7 @@ extension SyntaxTree {
                 scopes.append(extendedTypeText(p))
                 break
             }
-            if SyntaxTree.typeDeclKinds.contains(k) {
+            if SyntaxTree.isTypeDecl(k) {
                 scopes.append(qualifiedName(of: p).qualified)
                 generics += IndexBuilder.genericParameters(self, p).names
             } else if k == .funcDecl || k == .initDecl || k == .subscriptDecl || k == .typealiasDecl {

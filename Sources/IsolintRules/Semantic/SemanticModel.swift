@@ -47,7 +47,7 @@ public final class SemanticModel: Sendable {
         while p >= 0, steps < 512 {
             steps += 1
             let k = tree[p].kind
-            if SyntaxTree.typeDeclKinds.contains(k)
+            if SyntaxTree.isTypeDecl(k)
                 || [.funcDecl, .initDecl, .subscriptDecl, .typealiasDecl].contains(k)
             {
                 break
@@ -80,10 +80,10 @@ public final class SemanticModel: Sendable {
                 requirements += IndexBuilder.whereRequirements(tree, p)
                 break
             }
-            if SyntaxTree.typeDeclKinds.contains(k) {
+            if SyntaxTree.isTypeDecl(k) {
                 scopes.append(tree.qualifiedName(of: p).qualified)
             }
-            if SyntaxTree.typeDeclKinds.contains(k)
+            if SyntaxTree.isTypeDecl(k)
                 || [.funcDecl, .initDecl, .subscriptDecl, .typealiasDecl].contains(k)
             {
                 let g = IndexBuilder.genericParameters(tree, p)
@@ -238,7 +238,7 @@ extension SemanticModel {
     func fileDeclarations(of s: SymbolID) -> [Int32] {
         declarationsBySymbol.get {
             var out: [SymbolID: [Int32]] = [:]
-            for (i, n) in tree.nodes.enumerated() where SyntaxTree.typeDeclKinds.contains(n.kind) {
+            for (i, n) in tree.nodes.enumerated() where SyntaxTree.isTypeDecl(n.kind) {
                 if let sym = symbol(of: Int32(i)) { out[sym, default: []].append(Int32(i)) }
             }
             return out
@@ -295,5 +295,5 @@ func directOwnerType(_ tree: SyntaxTree, _ decl: Int32) -> Int32? {
     while p >= 0, tree[p].kind == .ifConfig || tree[p].kind == .ifConfigClause { p = tree[p].parent }
     guard p >= 0, tree[p].kind == .memberBlock else { return nil }
     let owner = tree[p].parent
-    return owner >= 0 && SyntaxTree.typeDeclKinds.contains(tree[owner].kind) ? owner : nil
+    return owner >= 0 && SyntaxTree.isTypeDecl(tree[owner].kind) ? owner : nil
 }
