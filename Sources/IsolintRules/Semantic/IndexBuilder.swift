@@ -22,6 +22,12 @@ public enum IndexBuilder {
         let module = settings.targetName ?? ""
         let defaultMainActor = settings.defaultIsolationMainActor
         index.addImports(ModuleImports(tree), module: module)
+        // The names this file uses, gathered here and handed to the part once: the part's tables
+        // are keyed by module first, and one file has one module (a lookup saved per name).
+        var mutated: Set<String> = []
+        var constructed: Set<String> = []
+        var cancelled: Set<String> = []
+        var receiversByMethod: [String: Set<String>] = [:]
         for (i, node) in tree.nodes.enumerated() {
             let n = Int32(i)
             switch node.kind {
@@ -53,10 +59,10 @@ public enum IndexBuilder {
             case .funcDecl:
                 if node.name >= 0, tree.isFileScope(n) { index.addFunction(functionInfo(tree, n), module: module) }
             case .sequenceExpr:
-                recordAssignments(tree, n, module: module, into: &index)
+                recordAssignments(tree, n, into: &mutated)
             case .prefixExpr:
                 if tree.token(at: node.firstToken).kind == .prefixAmp {
-                    for name in names(in: tree, n) { index.addMutated(name, module: module) }
+                    mutated.formUnion(names(in: tree, n))
                 }
             case .argument:
                 if node.name >= 0, tree.token(node.name, is: "cloudKitDatabase"), let v = tree.children(n).first,
@@ -78,32 +84,34 @@ public enum IndexBuilder {
                     let method = tree.name(of: callee)
                     if let base = tree.children(callee).first {
                         if KnowledgeBase.mutatingMethods.contains(method) {
-                            for name in names(in: tree, base) { index.addMutated(name, module: module) }
+                            mutated.formUnion(names(in: tree, base))
                         } else if method != "init" {
                             // A mutation if the workspace declares `method` mutating (known after the merge).
-                            for name in receiverNames(tree, base) {
-                                index.addMethodCall(method, on: name, module: module)
-                            }
+                            let names = receiverNames(tree, base)
+                            if !names.isEmpty { receiversByMethod[method, default: []].formUnion(names) }
                         }
                     }
                     if method == "init", let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
-                        index.addConstructed(tree.name(of: base), module: module)
+                        constructed.insert(tree.name(of: base))
                     }
                     if method == KnowledgeBase.taskCancel, let base = tree.children(callee).first {
                         // `task?.cancel()`, `self.task.cancel()`, `tasks[id]?.cancel()`: the last name.
                         var b = base
                         while tree[b].kind == .subscriptExpr, let inner = tree.children(b).first { b = inner }
                         if tree[b].kind == .identifierExpr || tree[b].kind == .memberAccess {
-                            index.addCancelled(tree.name(of: b), module: module)
+                            cancelled.insert(tree.name(of: b))
                         }
                     }
                 } else if tree[callee].kind == .identifierExpr {
-                    index.addConstructed(tree.name(of: callee), module: module)
+                    constructed.insert(tree.name(of: callee))
                 }
             default:
                 break
             }
         }
+        index.addUses(
+            mutated: mutated, constructed: constructed, cancelled: cancelled, receiversByMethod: receiversByMethod,
+            module: module)
         let part = WorkspaceIndex(index)
         for summary in forwardingSummaries(tree, part, settings: settings) { index.addForwarding(summary) }
         let offMain = offMainTypeUses(tree, part, settings: settings)
@@ -462,9 +470,7 @@ public enum IndexBuilder {
         return out
     }
 
-    static func recordAssignments(
-        _ tree: SyntaxTree, _ seq: Int32, module: String, into index: inout WorkspaceIndex.Contents
-    ) {
+    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into mutated: inout Set<String>) {
         let operands = tree.children(seq)
         for (k, operand) in operands.enumerated() where k + 1 < operands.count {
             let opToken = tree[operand].endToken
@@ -478,7 +484,7 @@ public enum IndexBuilder {
             } else if t.kind != .equal {
                 continue
             }
-            for name in names(in: tree, operand) { index.addMutated(name, module: module) }
+            mutated.formUnion(names(in: tree, operand))
         }
     }
 

@@ -62,11 +62,15 @@ public struct WorkspaceIndex: Sendable {
         mutating func add(_ ext: ExtensionDecl) { extensions.append(ext) }
         mutating func add(_ alias: TypealiasDecl) { typealiases.append(alias) }
         mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
-        mutating func addMutated(_ name: String, module: String) { mutatedNames.insert(name, module: module) }
-        mutating func addConstructed(_ name: String, module: String) { constructedNames.insert(name, module: module) }
-        mutating func addCancelled(_ name: String, module: String) { cancelledNames.insert(name, module: module) }
-        mutating func addMethodCall(_ method: String, on receiver: String, module: String) {
-            receiversByMethod[module, default: [:]][method, default: []].insert(receiver)
+        /// One file's uses of names, all of one module, at once.
+        mutating func addUses(
+            mutated: Set<String>, constructed: Set<String>, cancelled: Set<String>,
+            receiversByMethod calls: [String: Set<String>], module: String
+        ) {
+            if !mutated.isEmpty { mutatedNames.byModule[module, default: []].formUnion(mutated) }
+            if !constructed.isEmpty { constructedNames.byModule[module, default: []].formUnion(constructed) }
+            if !cancelled.isEmpty { cancelledNames.byModule[module, default: []].formUnion(cancelled) }
+            if !calls.isEmpty { receiversByMethod[module, default: [:]].merge(calls) { $0.union($1) } }
         }
         mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
         mutating func addViewReferences(_ names: Set<String>, module: String) {
