@@ -228,7 +228,7 @@ struct LexerState {
     }
 
     @inline(__always) mutating func emit(
-        _ kind: TokenKind, _ start: Int, _ keyword: Keyword = .none, _ extra: TokenFlags = []
+        _ kind: TokenKind, _ start: Int, _ keyword: Keyword = .none, _ extra: TokenFlags = TokenFlags(rawValue: 0)
     ) {
         var flags = extra
         if lineStart { flags.insert(.atLineStart) }
@@ -429,7 +429,7 @@ struct LexerState {
             emit(.arrow, start)
             return
         }
-        var flags: TokenFlags = []
+        var flags = TokenFlags(rawValue: 0)
         if leftBound != rightBound { flags.insert(leftBound ? .postfixOperator : .prefixOperator) }
         emit(.operator, start, .none, flags)
     }

@@ -58,7 +58,7 @@ struct Parser {
         let index = Int32(nodes.count)
         nodes.append(
             Node(
-                kind: kind, flags: [], parent: current, firstToken: Int32(first ?? pos),
+                kind: kind, flags: NodeFlags(rawValue: 0), parent: current, firstToken: Int32(first ?? pos),
                 endToken: Int32(first ?? pos), name: -1, keyword: -1))
         current = index
         return index
@@ -75,7 +75,7 @@ struct Parser {
         let index = Int32(nodes.count)
         nodes.append(
             Node(
-                kind: kind, flags: [], parent: current, firstToken: Int32(first),
+                kind: kind, flags: NodeFlags(rawValue: 0), parent: current, firstToken: Int32(first),
                 endToken: Int32(end), name: Int32(name), keyword: -1))
         return index
     }
@@ -86,7 +86,7 @@ struct Parser {
         let b = nodes[Int(base)]
         nodes.append(
             Node(
-                kind: kind, flags: [], parent: b.parent, firstToken: b.firstToken,
+                kind: kind, flags: NodeFlags(rawValue: 0), parent: b.parent, firstToken: b.firstToken,
                 endToken: b.endToken, name: -1, keyword: -1))
         nodes[Int(base)].parent = index
         current = index

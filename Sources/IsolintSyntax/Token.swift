@@ -67,8 +67,9 @@ public struct Token: Sendable, Equatable {
     public var keyword: Keyword
     public var flags: TokenFlags
 
-    @inlinable public init(kind: TokenKind, keyword: Keyword = .none, start: Int32, end: Int32, flags: TokenFlags = [])
-    {
+    @inlinable public init(
+        kind: TokenKind, keyword: Keyword = .none, start: Int32, end: Int32, flags: TokenFlags = TokenFlags(rawValue: 0)
+    ) {
         self.kind = kind
         self.keyword = keyword
         self.start = start

@@ -16,11 +16,7 @@ extension SemanticModel {
         // Cheap test first: every use goes by a name in the body; when no word of it can name
         // main-actor code (and the owner has no main-actor members), there is none.
         let names = mainActorNames.filter
-        if own.isEmpty,
-            !tree.containsToken(in: body, where: { tree.tokens[Int($0)].isWord && names.mayContain(tree, token: $0) })
-        {
-            return []
-        }
+        if own.isEmpty, !mayNameMainActorCode(in: body) { return [] }
         var stack = Array(tree.children(body).reversed())
         while let n = stack.popLast(), out.count < limit {
             switch tree[n].kind {
@@ -29,6 +25,9 @@ extension SemanticModel {
             case .macroExpansion where tree.isReferenceOnlyMacro(n):
                 continue
             case .closure:
+                // A closure no word of which can name main-actor code holds no use (the cheap
+                // test first: its isolation costs a look at the call it is passed to).
+                if own.isEmpty, !mayNameMainActorCode(in: n) { continue }
                 if let iso = isolation.closureIsolation(n, view: .compiler), iso.isGlobalActor { continue }
             case .memberAccess:
                 if !own.isEmpty || names.mayContain(tree, token: tree[n].name),

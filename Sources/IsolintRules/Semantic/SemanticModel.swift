@@ -15,6 +15,9 @@ public final class SemanticModel: Sendable {
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
     private let declarationsBySymbol = Memo<[SymbolID: [Int32]]>()
     let lockBoxChoice = Memo<LockBox?>()
+    /// Per token, how many word tokens before it may name main-actor code (see
+    /// `mayNameMainActorCode(in:)`), counted on first use.
+    private let mainActorWordCounts = Memo<[Int32]>()
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
     /// `#if canImport(…)`: read once, when the model is made.
     public let importedModules: Set<String>
@@ -34,6 +37,25 @@ public final class SemanticModel: Sendable {
     }
 
     public var module: String { settings.targetName ?? "" }
+
+    /// Whether any word in a node's tokens may name main-actor code this module can reach (the
+    /// module's name filter): false means surely none. Two reads of a prefix count made once
+    /// per file, where each caller used to scan the tokens of every body and closure it asked.
+    func mayNameMainActorCode(in node: Int32) -> Bool {
+        let counts = mainActorWordCounts.get {
+            let filter = mainActorNames.filter
+            var counts = [Int32](repeating: 0, count: tree.tokens.count + 1)
+            var seen: Int32 = 0
+            for t in 0..<tree.tokens.count {
+                if tree.tokens[t].isWord, filter.mayContain(tree, token: Int32(t)) { seen += 1 }
+                counts[t + 1] = seen
+            }
+            return counts
+        }
+        let n = tree[node]
+        guard n.firstToken >= 0, n.firstToken <= n.endToken, Int(n.endToken) < counts.count else { return true }
+        return counts[Int(n.endToken)] > counts[Int(n.firstToken)]
+    }
 
     // MARK: Names
 
