@@ -1,4 +1,5 @@
 import Foundation
+import IsolintSyntax
 import Testing
 
 @testable import IsolintRules
@@ -107,6 +108,31 @@ struct PipelineTests {
         // Sorted, then the first spelling of each file kept.
         #expect(
             files == [root + "/Sources/../Top.swift", root + "/Sources/App/A.swift", root + "/Sources/App/B.swift"])
+    }
+
+    /// Parts handed in out of order, with a file that has none, merge into the index the parts
+    /// merged in input order give; a kept tree is handed out once.
+    @Test func partsMergeInInputOrderWhateverOrderTheyArrive() {
+        let sources = [
+            "struct A {}\nextension A { func f() {} }", "class B { var x = 0 }", "", "typealias C = Int\nfunc g() {}",
+            "actor D { let y = 1 }\nstruct A {}",
+        ]
+        let parts = sources.enumerated().map { i, text in
+            Pipeline.indexPart(SyntaxTree.parse(path: "F\(i).swift", text: text), settings: .standalone)
+        }
+        let inOrder = Pipeline.index(parts)
+        let merge = OrderedMerge()
+        for i in [3, 1, 4, 0, 2] { merge.add(i, i == 2 ? nil : parts[i]) }
+        var merged = merge.index
+        merged.finalize()
+        #expect(merged == Pipeline.index(parts.enumerated().filter { $0.offset != 2 }.map(\.element)))
+        #expect(merged.types.map(\.file) == ["F0.swift", "F1.swift", "F4.swift", "F4.swift"])
+        #expect(inOrder.types.count == 4)
+        let shelf = TreeShelf([SyntaxTree.parse(text: "let a = 1"), nil])
+        #expect(shelf.take(0) != nil)
+        #expect(shelf.take(0) == nil)
+        #expect(shelf.take(1) == nil)
+        #expect(shelf.take(7) == nil)
     }
 
     /// Every way a run can be scheduled gives the same findings: trees kept or parsed again from

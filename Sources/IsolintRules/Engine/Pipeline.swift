@@ -160,7 +160,7 @@ public enum Pipeline {
     /// Source bytes whose trees a run keeps between its two phases (about seven times that in
     /// memory). Files past it are parsed again when they are linted, so that a large workspace
     /// needs memory for its index and the files in flight, not for every tree at once.
-    public static let treeBudget = 8 * 1_048_576
+    public static let treeBudget = 10 * 1_048_576
 
     /// A whole run: read, check and parse every file and build its index part on all cores;
     /// merge the index; lint every file on all cores. Results keep the input order; files that
@@ -172,43 +172,55 @@ public enum Pipeline {
     ) async -> (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex) {
         var phases = PhaseClock()
         let keep = treesKept(inputs, budget: treeBudget)
+        let merged = OrderedMerge()
         let parsed = await parallelMap(Array(inputs.indices), workers: workers) {
-            i -> Result<(SyntaxTree?, WorkspaceIndex), InputProblem> in
+            i -> Result<SyntaxTree?, InputProblem> in
             let input = inputs[i]
-            return checkedSource(input).map { source in
+            switch checkedSource(input) {
+            case .success(let source):
                 let tree = parse(source)
-                return (keep[i] ? tree : nil, indexPart(tree, settings: input.settings))
+                merged.add(i, indexPart(tree, settings: input.settings))
+                return .success(keep[i] ? tree : nil)
+            case .failure(let problem):
+                merged.add(i, nil)
+                return .failure(problem)
             }
         }
         var problems: [(path: String, problem: InputProblem)] = []
-        var parts: [WorkspaceIndex] = []
-        var jobs: [(input: Input, tree: SyntaxTree?)] = []
+        var jobs: [Input] = []
+        var trees: [SyntaxTree?] = []
         for (input, result) in zip(inputs, parsed) {
             switch result {
-            case .success(let (tree, part)):
-                parts.append(part)
-                jobs.append((input, tree))
+            case .success(let tree):
+                jobs.append(input)
+                trees.append(tree)
             case .failure(let problem):
                 problems.append((input.path, problem))
             }
         }
-        phases.lap("read, parse and index parts")
-        let index = Pipeline.index(parts)
-        parts = []
-        phases.lap("merge and finalize the index")
-        let linted = await parallelMap(jobs, workers: workers) { job -> Result<FileReport, InputProblem> in
+        phases.lap("read, parse, index and merge parts")
+        var finalized = merged.index
+        finalized.finalize()
+        let index = finalized
+        phases.lap("finalize the index")
+        let shelf = TreeShelf(trees)
+        trees = []
+        let inputsRead = jobs
+        let linted = await parallelMap(Array(jobs.indices), workers: workers) { i -> Result<FileReport, InputProblem> in
             // A tree not kept is parsed again (and a file read again: it may have changed or
-            // gone since, which is reported like any unreadable file).
+            // gone since, which is reported like any unreadable file). A kept one is taken off
+            // the shelf, so that it is freed once linted.
+            let job = inputsRead[i]
             let tree: SyntaxTree
-            if let kept = job.tree {
+            if let kept = shelf.take(i) {
                 tree = kept
             } else {
-                switch checkedSource(job.input) {
+                switch checkedSource(job) {
                 case .success(let source): tree = parse(source)
                 case .failure(let problem): return .failure(problem)
                 }
             }
-            let findings = linter.lint(tree, index: index, settings: job.input.settings)
+            let findings = linter.lint(tree, index: index, settings: job.settings)
             progress?()
             let source = keepSources || !findings.isEmpty ? tree.source : SourceFile(path: tree.source.path, bytes: [])
             return .success(FileReport(path: tree.source.path, source: source, findings: findings))
@@ -218,7 +230,7 @@ public enum Pipeline {
         for (job, result) in zip(jobs, linted) {
             switch result {
             case .success(let report): reports.append(report)
-            case .failure(let problem): problems.append((job.input.path, problem))
+            case .failure(let problem): problems.append((job.path, problem))
             }
         }
         phases.lap("lint")
@@ -243,6 +255,51 @@ public enum Pipeline {
             }
             total += size
             return total <= budget
+        }
+    }
+}
+
+/// Index parts merged in input order as the workers hand them in: the merged index is the one
+/// merging the list of parts gives, whatever order the workers finish in, but no list of every
+/// part is held (memory) and the merging is done beside the other workers' parsing instead of
+/// after it, on one core.
+// Safety: `next`, `waiting` and `merged` are only touched while holding `lock`.
+final class OrderedMerge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    /// Parts that came before the ones ahead of them (nil: the file could not be read).
+    private var waiting: [Int: WorkspaceIndex?] = [:]
+    private var merged = WorkspaceIndex()
+
+    /// Hands in input `i`'s part (nil for an input without one); merges every part now in order.
+    func add(_ i: Int, _ part: WorkspaceIndex?) {
+        lock.withLock {
+            waiting[i] = .some(part)
+            while let entry = waiting.removeValue(forKey: next) {
+                if let part = entry { merged.merge(part) }
+                next += 1
+            }
+        }
+    }
+
+    /// The parts merged so far (every part, once every input was handed in).
+    var index: WorkspaceIndex { lock.withLock { merged } }
+}
+
+/// The trees kept between a run's two phases, each taken once by the worker that lints its file.
+// Safety: `trees` is only touched while holding `lock`.
+final class TreeShelf: @unchecked Sendable {
+    private let lock = NSLock()
+    private var trees: [SyntaxTree?]
+
+    init(_ trees: [SyntaxTree?]) { self.trees = trees }
+
+    func take(_ i: Int) -> SyntaxTree? {
+        lock.withLock {
+            guard i >= 0, i < trees.count else { return nil }
+            let tree = trees[i]
+            trees[i] = nil
+            return tree
         }
     }
 }
