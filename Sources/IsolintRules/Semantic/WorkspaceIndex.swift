@@ -1,3 +1,4 @@
+import Dispatch
 import IsolintSyntax
 
 /// A type as the workspace knows it: every declaration and extension of one qualified name in
@@ -380,7 +381,37 @@ struct SymbolTables: Sendable {
     var sendingFunctionNames: Set<String> = []
     var sendingFunctionFilter = NameFilter([], count: 0)
 
+    /// Indexes with fewer declarations than this are finalized on one core (the index part of
+    /// one file, a keystroke's): a second core costs more to start than it saves.
+    static let parallelThreshold = 2_000
+
     init(_ index: WorkspaceIndex) {
+        // The function tables need nothing the type tables compute: on a large index, one core
+        // builds them while another resolves the types.
+        let functionTables = Memo<FunctionTables>()
+        if index.types.count + index.extensions.count >= Self.parallelThreshold {
+            let typeTables = Memo<SymbolTables>()
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                if k == 0 {
+                    _ = functionTables.get { FunctionTables(index) }
+                } else {
+                    _ = typeTables.get { SymbolTables(typesOf: index) }
+                }
+            }
+            self = typeTables.get { SymbolTables(typesOf: index) }
+        } else {
+            self = SymbolTables(typesOf: index)
+        }
+        let f = functionTables.get { FunctionTables(index) }
+        (functionsByName, forwardingByName, closurePayloadEnums, functionModules, methodsByName) =
+            (f.functionsByName, f.forwardingByName, f.closurePayloadEnums, f.functionModules, f.methodsByName)
+        (mutatedThroughMethods, sendingFunctionNames, sendingFunctionFilter) =
+            (f.mutatedThroughMethods, f.sendingFunctionNames, f.sendingFunctionFilter)
+    }
+
+    /// Everything but the function tables: symbols, typealiases, modules, extensions, contexts,
+    /// facts and main-actor names.
+    private init(typesOf index: WorkspaceIndex) {
         var keyed: [String: SymbolID] = [:]
         for (i, d) in index.types.enumerated() {
             modules.insert(d.module)
@@ -406,42 +437,6 @@ struct SymbolTables: Sendable {
             aliasNames.insert(a.name)
         }
         simpleNames = aliasNames.union(symbols.map(\.name))
-        for (i, f) in index.functions.enumerated() { functionsByName[f.info.name, default: []].append(Int32(i)) }
-        for (i, f) in index.forwarding.enumerated() { forwardingByName[f.function.name, default: []].append(Int32(i)) }
-        for d in index.types where d.kind == .enumDecl && d.associatedValues.contains(where: \.containsFunction) {
-            closurePayloadEnums.insert(d.name)
-        }
-        for f in index.functions { functionModules[f.info.name, default: []].insert(f.module) }
-        for f in index.functions where f.info.sendingParameters.contains(true) {
-            sendingFunctionNames.insert(f.info.name)
-        }
-        for d in index.types {
-            for f in d.functions where f.sendingParameters.contains(true) { sendingFunctionNames.insert(f.name) }
-        }
-        for e in index.extensions {
-            for f in e.functions where f.sendingParameters.contains(true) { sendingFunctionNames.insert(f.name) }
-        }
-        sendingFunctionFilter = NameFilter(sendingFunctionNames, count: sendingFunctionNames.count)
-        var mutatingMethods: Set<String> = []
-        for (i, d) in index.types.enumerated() {
-            for (k, f) in d.functions.enumerated() {
-                functionModules[f.name, default: []].insert(d.module)
-                methodsByName[f.name, default: []].append((Int32(i), Int32(k), false))
-                if f.isMutating { mutatingMethods.insert(f.name) }
-            }
-        }
-        for (i, e) in index.extensions.enumerated() {
-            for (k, f) in e.functions.enumerated() {
-                functionModules[f.name, default: []].insert(e.module)
-                methodsByName[f.name, default: []].append((Int32(i), Int32(k), true))
-                if f.isMutating { mutatingMethods.insert(f.name) }
-            }
-        }
-        for (module, calls) in index.receiversByMethod {
-            for (method, receivers) in calls where mutatingMethods.contains(method) {
-                mutatedThroughMethods.byModule[module, default: []].formUnion(receivers)
-            }
-        }
         modules.formUnion(index.extensions.map(\.module))
         modules.formUnion(index.typealiases.map(\.module))
         visibleModules = ModuleImports.visibility(index.imports, modules: modules)
