@@ -12,12 +12,20 @@ enum LintPipeline {
         keepIndexUntilExit: Bool = false
     ) async -> ([FileReport], [(String, String)]) {
         var clock = PhaseClock()
+        // With a spare core, the first files are parsed while the settings are read (one core,
+        // tens of milliseconds): those the run keeps anyway, so nothing is done twice.
+        let cores = workers ?? ProcessInfo.processInfo.activeProcessorCount
+        let prefetch = cores > 1 ? TreePrefetch(paths: files) : nil
+        let prefetching = prefetch.map { p in Task.detached { p.run() } }
         let inputs = self.inputs(files: files, cwd: cwd, configuration: configuration)
-        clock.lap("target settings (manifests, Xcode projects)")
+        prefetch?.stop()
+        await prefetching?.value
+        clock.lap("target settings (manifests, Xcode projects), the first files parsed meanwhile")
         var tick: (@Sendable () -> Void)?
         if let progress { tick = { progress.tick() } }
         let result = await Pipeline.run(
-            inputs, linter: Linter(configuration: configuration), workers: workers, progress: tick, keepSources: false)
+            inputs, linter: Linter(configuration: configuration), workers: workers, progress: tick, keepSources: false,
+            prefetched: prefetch?.shelf)
         let reports = result.reports
         let problems = result.problems
         if keepIndexUntilExit { _ = Unmanaged.passRetained(KeptUntilExit(result.index)) }

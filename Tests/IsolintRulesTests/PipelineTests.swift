@@ -135,6 +135,29 @@ struct PipelineTests {
         #expect(shelf.take(7) == nil)
     }
 
+    /// Files are parsed ahead in input order, only while the trees a run keeps fit the budget,
+    /// and not at all once stopped; a file that cannot be read is left to the run.
+    @Test func prefetchParsesTheFirstFilesWithinTheBudget() throws {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("isolint-prefetch-\(UUID().uuidString)").path
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: dir) }
+        let text = Data(String(repeating: "let a = 1\n", count: 10).utf8)  // 100 bytes
+        let paths = ["A", "B", "C"].map { dir + "/\($0).swift" }
+        for p in paths { #expect(fm.createFile(atPath: p, contents: text)) }
+        let gone = dir + "/Gone.swift"
+        let prefetch = TreePrefetch(paths: [paths[0], gone, paths[1], paths[2]], budget: 250)
+        prefetch.run()
+        #expect(prefetch.shelf.take(0)?.tokens.count == 41)
+        #expect(prefetch.shelf.take(1) == nil)
+        #expect(prefetch.shelf.take(2) != nil)
+        #expect(prefetch.shelf.take(3) == nil)
+        let stopped = TreePrefetch(paths: paths, budget: 10_000)
+        stopped.stop()
+        stopped.run()
+        #expect(stopped.shelf.take(0) == nil)
+    }
+
     /// Every way a run can be scheduled gives the same findings: trees kept or parsed again from
     /// disk, one worker or several, sources kept or dropped, every rule on or only some (a rule
     /// that is off is not run at all). Over the project's own sources and every fixture.
@@ -169,6 +192,11 @@ struct PipelineTests {
         let half = await Pipeline.run(inputs, linter: Linter(), workers: 3, treeBudget: 200_000)
         #expect(findings(half) == expected)
         #expect(half.reports.allSatisfy { !$0.source.bytes.isEmpty })
+        // The first files parsed ahead (as the command line does while it reads the settings).
+        let prefetch = TreePrefetch(paths: files, budget: 300_000)
+        prefetch.run()
+        let ahead = await Pipeline.run(inputs, linter: Linter(), workers: 2, prefetched: prefetch.shelf)
+        #expect(findings(ahead) == expected)
         // Only two rules on: exactly their findings.
         var configuration = Configuration()
         let kept: Set<String> = ["global-mutable-state", "value-used-after-send"]

@@ -166,9 +166,10 @@ public enum Pipeline {
     /// merge the index; lint every file on all cores. Results keep the input order; files that
     /// cannot be linted come back as problems. `keepSources: false` drops the text of files
     /// without findings from the reports (the command line, which only prints findings).
+    /// `prefetched` holds trees already parsed, by input position (see `TreePrefetch`).
     public static func run(
         _ inputs: [Input], linter: Linter, workers: Int? = nil, progress: (@Sendable () -> Void)? = nil,
-        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget
+        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget, prefetched: TreeShelf? = nil
     ) async -> (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex) {
         var phases = PhaseClock()
         let keep = treesKept(inputs, budget: treeBudget)
@@ -176,6 +177,10 @@ public enum Pipeline {
         let parsed = await parallelMap(Array(inputs.indices), workers: workers) {
             i -> Result<SyntaxTree?, InputProblem> in
             let input = inputs[i]
+            if let tree = prefetched?.take(i) {
+                merged.add(i, indexPart(tree, settings: input.settings))
+                return .success(keep[i] ? tree : nil)
+            }
             switch checkedSource(input) {
             case .success(let source):
                 let tree = parse(source)
@@ -259,51 +264,6 @@ public enum Pipeline {
     }
 }
 
-/// Index parts merged in input order as the workers hand them in: the merged index is the one
-/// merging the list of parts gives, whatever order the workers finish in, but no list of every
-/// part is held (memory) and the merging is done beside the other workers' parsing instead of
-/// after it, on one core.
-// Safety: `next`, `waiting` and `merged` are only touched while holding `lock`.
-final class OrderedMerge: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    /// Parts that came before the ones ahead of them (nil: the file could not be read).
-    private var waiting: [Int: WorkspaceIndex?] = [:]
-    private var merged = WorkspaceIndex()
-
-    /// Hands in input `i`'s part (nil for an input without one); merges every part now in order.
-    func add(_ i: Int, _ part: WorkspaceIndex?) {
-        lock.withLock {
-            waiting[i] = .some(part)
-            while let entry = waiting.removeValue(forKey: next) {
-                if let part = entry { merged.merge(part) }
-                next += 1
-            }
-        }
-    }
-
-    /// The parts merged so far (every part, once every input was handed in).
-    var index: WorkspaceIndex { lock.withLock { merged } }
-}
-
-/// The trees kept between a run's two phases, each taken once by the worker that lints its file.
-// Safety: `trees` is only touched while holding `lock`.
-final class TreeShelf: @unchecked Sendable {
-    private let lock = NSLock()
-    private var trees: [SyntaxTree?]
-
-    init(_ trees: [SyntaxTree?]) { self.trees = trees }
-
-    func take(_ i: Int) -> SyntaxTree? {
-        lock.withLock {
-            guard i >= 0, i < trees.count else { return nil }
-            let tree = trees[i]
-            trees[i] = nil
-            return tree
-        }
-    }
-}
-
 /// `ISOLINT_TIMING=1`: the wall time of each phase of a run, on stderr.
 public struct PhaseClock {
     let enabled = ProcessInfo.processInfo.environment["ISOLINT_TIMING"] == "1"
@@ -316,50 +276,5 @@ public struct PhaseClock {
         let now = DispatchTime.now().uptimeNanoseconds
         FileHandle.standardError.write(Data("isolint: \(phase): \(Double(now - last) / 1e6) ms\n".utf8))
         last = now
-    }
-}
-
-/// Maps over `workers` tasks (default: all cores), keeping input order. Each worker takes the
-/// next item as it frees up, so that one that drew large files does not leave the others idle at
-/// the end; the workers live for the whole map, so no thread is woken per item (a task per item
-/// cost a futex wake-up and a context switch each: several percent of a run).
-public func parallelMap<T: Sendable, R: Sendable>(
-    _ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R
-) async -> [R] {
-    // No items (every file skipped as unreadable, say): no worker may index into them.
-    guard !items.isEmpty else { return [] }
-    let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
-    let queue = WorkQueue(count: items.count)
-    return await withTaskGroup(of: [(Int, R)].self) { group in
-        for _ in 0..<workers {
-            group.addTask {
-                var done: [(Int, R)] = []
-                while let i = queue.next() { done.append((i, transform(items[i]))) }
-                return done
-            }
-        }
-        var results = [R?](repeating: nil, count: items.count)
-        for await part in group {
-            for (i, r) in part { results[i] = r }
-        }
-        return results.compactMap { $0 }
-    }
-}
-
-/// The indices `0..<count`, each handed out once, to whichever worker asks first.
-// Safety: `taken` is only read and written while holding `lock`.
-final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private let count: Int
-    private var taken = 0
-
-    init(count: Int) { self.count = count }
-
-    func next() -> Int? {
-        lock.withLock {
-            guard taken < count else { return nil }
-            taken += 1
-            return taken - 1
-        }
     }
 }

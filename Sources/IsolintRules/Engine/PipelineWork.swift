@@ -1,0 +1,137 @@
+import Foundation
+import IsolintSyntax
+
+// How a run shares its work among cores: the workers of each phase, the merge of the index
+// parts, the trees kept between the phases, and the trees parsed while the settings load.
+
+/// Maps over `workers` tasks (default: all cores), keeping input order. Each worker takes the
+/// next item as it frees up, so that one that drew large files does not leave the others idle at
+/// the end; the workers live for the whole map, so no thread is woken per item (a task per item
+/// cost a futex wake-up and a context switch each: several percent of a run).
+public func parallelMap<T: Sendable, R: Sendable>(
+    _ items: [T], workers requested: Int? = nil, _ transform: @escaping @Sendable (T) -> R
+) async -> [R] {
+    // No items (every file skipped as unreadable, say): no worker may index into them.
+    guard !items.isEmpty else { return [] }
+    let workers = max(1, min(requested ?? ProcessInfo.processInfo.activeProcessorCount, items.count))
+    let queue = WorkQueue(count: items.count)
+    return await withTaskGroup(of: [(Int, R)].self) { group in
+        for _ in 0..<workers {
+            group.addTask {
+                var done: [(Int, R)] = []
+                while let i = queue.next() { done.append((i, transform(items[i]))) }
+                return done
+            }
+        }
+        var results = [R?](repeating: nil, count: items.count)
+        for await part in group {
+            for (i, r) in part { results[i] = r }
+        }
+        return results.compactMap { $0 }
+    }
+}
+
+/// The indices `0..<count`, each handed out once, to whichever worker asks first.
+// Safety: `taken` is only read and written while holding `lock`.
+final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var taken = 0
+
+    init(count: Int) { self.count = count }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard taken < count else { return nil }
+            taken += 1
+            return taken - 1
+        }
+    }
+}
+
+/// Index parts merged in input order as the workers hand them in: the merged index is the one
+/// merging the list of parts gives, whatever order the workers finish in, but no list of every
+/// part is held (memory) and the merging is done beside the other workers' parsing instead of
+/// after it, on one core.
+// Safety: `next`, `waiting` and `merged` are only touched while holding `lock`.
+final class OrderedMerge: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    /// Parts that came before the ones ahead of them (nil: the file could not be read).
+    private var waiting: [Int: WorkspaceIndex?] = [:]
+    private var merged = WorkspaceIndex()
+
+    /// Hands in input `i`'s part (nil for an input without one); merges every part now in order.
+    func add(_ i: Int, _ part: WorkspaceIndex?) {
+        lock.withLock {
+            waiting[i] = .some(part)
+            while let entry = waiting.removeValue(forKey: next) {
+                if let part = entry { merged.merge(part) }
+                next += 1
+            }
+        }
+    }
+
+    /// The parts merged so far (every part, once every input was handed in).
+    var index: WorkspaceIndex { lock.withLock { merged } }
+}
+
+/// The trees kept between a run's two phases, each taken once by the worker that lints its file.
+// Safety: `trees` is only touched while holding `lock`.
+public final class TreeShelf: @unchecked Sendable {
+    private let lock = NSLock()
+    private var trees: [SyntaxTree?]
+
+    init(_ trees: [SyntaxTree?]) { self.trees = trees }
+
+    /// Puts input `i`'s tree on the shelf (nothing for an index out of range).
+    func put(_ i: Int, _ tree: SyntaxTree) {
+        lock.withLock {
+            if i >= 0, i < trees.count { trees[i] = tree }
+        }
+    }
+
+    func take(_ i: Int) -> SyntaxTree? {
+        lock.withLock {
+            guard i >= 0, i < trees.count else { return nil }
+            let tree = trees[i]
+            trees[i] = nil
+            return tree
+        }
+    }
+}
+
+/// Trees of the first files of a run, read and parsed on a spare core while the command line
+/// still reads the target settings (Package.swift, Xcode projects), which take one core for
+/// tens of milliseconds. Only the files whose trees the run keeps between its phases anyway
+/// (the first `Pipeline.treeBudget` bytes, in input order): no extra memory, no extra work.
+// Safety: `stopped` is only read and written while holding `lock`; the shelf locks itself.
+public final class TreePrefetch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+    private let paths: [String]
+    private let budget: Int
+    /// The trees parsed so far, by input position.
+    public let shelf: TreeShelf
+
+    public init(paths: [String], budget: Int = Pipeline.treeBudget) {
+        self.paths = paths
+        self.budget = budget
+        shelf = TreeShelf([SyntaxTree?](repeating: nil, count: paths.count))
+    }
+
+    /// Parses files in order until `stop()`, or until the trees kept would pass the budget.
+    public func run() {
+        var total = 0
+        for (i, path) in paths.enumerated() {
+            if lock.withLock({ stopped }) { return }
+            var info = stat()
+            if stat(path, &info) == 0 { total += Int(info.st_size) }
+            if total > budget { return }
+            // A file that cannot be read is left to the run, which reports it.
+            if case .success(let source) = Pipeline.read(path: path) { shelf.put(i, Pipeline.parse(source)) }
+        }
+    }
+
+    public func stop() { lock.withLock { stopped = true } }
+}
