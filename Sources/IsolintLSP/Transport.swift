@@ -275,6 +275,7 @@ public final class MessageWriter: @unchecked Sendable {
     public init(fd: Int32 = 1, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.fd = fd
         self.log = log
+        Self.widenPipe(fd)
         let thread = Thread { [self] in self.run() }
         thread.stackSize = 1 << 20
         thread.start()
@@ -354,6 +355,17 @@ public final class MessageWriter: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// On Linux, a pipe holds 64 KB: a 200 KB `publishDiagnostics` then goes out in four turns,
+    /// each waiting for the client to read the last. A megabyte (the unprivileged maximum) takes
+    /// it in one write. Anything else (a file, a socket, another system) is left as it is.
+    static func widenPipe(_ fd: Int32) {
+        #if os(Linux)
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        #endif
     }
 
     private func writeAll(_ bytes: [UInt8]) -> Bool {
