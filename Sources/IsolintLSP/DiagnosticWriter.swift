@@ -69,12 +69,16 @@ public struct DiagnosticWriter: Sendable {
         append(#","diagnostics":["#)
         // Fields read in place: a copy of each finding (its strings, notes and fixes) costs more
         // than writing most of it.
+        // The documentation links, escaped once.
+        var href: [UInt8] = []
+        if let base = docsBaseURL {
+            JSON.escape(base.hasSuffix("/") ? base : base + "/", into: &href)
+            href.removeLast()  // the closing quote: the rule id follows
+        }
+        var uriJSON: [UInt8] = []
+        JSON.escape(uri, into: &uriJSON)
         for i in findings.indices {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            if (relatedInformation && !findings[i].notes.isEmpty) || docsBaseURL != nil {
-                JSONCoding.encode(diagnostic(findings[i], index: i, uri: uri, version: version, positions)).write(&out)
-                continue
-            }
             append(#"{"range":{"start":"#)
             position(findings[i].range.lowerBound)
             append(#","end":"#)
@@ -83,9 +87,32 @@ public struct DiagnosticWriter: Sendable {
             out.append(UInt8(ascii: "0") + UInt8(findings[i].severity.lspSeverity))
             append(#","code":"#)
             JSON.escape(findings[i].ruleID, into: &out)
+            if docsBaseURL != nil {
+                // A rule id needs no escaping (letters and dashes).
+                append(#","codeDescription":{"href":"#)
+                out += href
+                out += findings[i].ruleID.utf8
+                append(#""}"#)
+            }
             append(#","source":"isolint","message":"#)
             JSON.escape(findings[i].message, into: &out)
             if !fadedRules.isEmpty, fadedRules.contains(findings[i].ruleID) { append(#","tags":[1]"#) }
+            if relatedInformation, !findings[i].notes.isEmpty {
+                append(#","relatedInformation":["#)
+                for (k, note) in findings[i].notes.enumerated() {
+                    if k > 0 { out.append(UInt8(ascii: ",")) }
+                    append(#"{"location":{"uri":"#)
+                    out += uriJSON
+                    append(#","range":{"start":"#)
+                    position(note.range.lowerBound)
+                    append(#","end":"#)
+                    position(note.range.upperBound)
+                    append(#"}},"message":"#)
+                    JSON.escape(note.message, into: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                out.append(UInt8(ascii: "]"))
+            }
             append(#","data":{"version":"#)
             JSON.appendDecimal(version, to: &out)
             append(#","index":"#)
