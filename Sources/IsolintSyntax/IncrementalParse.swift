@@ -141,13 +141,7 @@ extension SyntaxTree {
             tokenDelta = j - jo
             lexer.tokens[j].flags = tokens[jo].flags
             let d32 = Int32(delta)
-            lexer.tokens.reserveCapacity(j + tokens.count - jo)
-            for t in tokens[(jo + 1)...] {
-                var moved = t
-                moved.start += d32
-                moved.end += d32
-                lexer.tokens.append(moved)
-            }
+            lexer.tokens.append(contentsOf: tokens[(jo + 1)...], shiftedBy: d32)
             let after = tokens[jo].end
             for c in comments where c.start >= after {
                 lexer.comments.append(
@@ -215,14 +209,20 @@ extension SyntaxTree {
                     let from = Int(items[reuseFrom].firstNode)
                     moved = (from, parser.nodes.count)
                     parser.nodes.reserveCapacity(parser.nodes.count + nodes.count - from)
-                    for n in nodes[from...] {
-                        var m = n
-                        m.firstToken += d
-                        m.endToken += d
-                        if m.name >= 0 { m.name += d }
-                        if m.keyword >= 0 { m.keyword += d }
-                        if m.parent > 0 { m.parent += nodeDelta }
-                        parser.nodes.append(m)
+                    if d == 0 && nodeDelta == 0 {
+                        // The common keystroke (a comment or a word typed): the later nodes are
+                        // the old ones exactly, copied whole.
+                        parser.nodes.append(contentsOf: nodes[from...])
+                    } else {
+                        for n in nodes[from...] {
+                            var m = n
+                            m.firstToken += d
+                            m.endToken += d
+                            if m.name >= 0 { m.name += d }
+                            if m.keyword >= 0 { m.keyword += d }
+                            if m.parent > 0 { m.parent += nodeDelta }
+                            parser.nodes.append(m)
+                        }
                     }
                     for item in items[reuseFrom...] {
                         parser.items.append(

@@ -42,28 +42,35 @@ public enum Lexer {
         var match = [Int32](repeating: -1, count: tokens.count)
         var stack: [Int32] = []
         stack.reserveCapacity(64)
-        for (i, t) in tokens.enumerated() {
-            switch t.kind {
-            case .lParen, .lBrace, .lBracket:
-                stack.append(Int32(i))
-            case .rParen, .rBrace, .rBracket:
-                let opener: TokenKind = t.kind == .rParen ? .lParen : (t.kind == .rBrace ? .lBrace : .lBracket)
-                var k = stack.count - 1
-                // A `}` may close over stray `(`/`[`; a `)`/`]` never closes over a `{`.
-                while k >= 0 {
-                    let kind = tokens[Int(stack[k])].kind
-                    if kind == opener { break }
-                    if kind == .lBrace { k = -1; break }
-                    k -= 1
+        // Over buffers: the checked subscripts of a loop over every token were most of its cost
+        // (the language server matches the whole file's brackets on every keystroke).
+        tokens.withUnsafeBufferPointer { tokens in
+            match.withUnsafeMutableBufferPointer { match in
+                for i in tokens.indices {
+                    let kind = tokens[i].kind
+                    switch kind {
+                    case .lParen, .lBrace, .lBracket:
+                        stack.append(Int32(i))
+                    case .rParen, .rBrace, .rBracket:
+                        let opener: TokenKind = kind == .rParen ? .lParen : (kind == .rBrace ? .lBrace : .lBracket)
+                        var k = stack.count - 1
+                        // A `}` may close over stray `(`/`[`; a `)`/`]` never closes over a `{`.
+                        while k >= 0 {
+                            let open = tokens[Int(stack[k])].kind
+                            if open == opener { break }
+                            if open == .lBrace { k = -1; break }
+                            k -= 1
+                        }
+                        if k >= 0 {
+                            let o = stack[k]
+                            match[Int(o)] = Int32(i)
+                            match[i] = o
+                            stack.removeSubrange(k...)
+                        }
+                    default:
+                        break
+                    }
                 }
-                if k >= 0 {
-                    let o = stack[k]
-                    match[Int(o)] = Int32(i)
-                    match[i] = o
-                    stack.removeSubrange(k...)
-                }
-            default:
-                break
             }
         }
         return match

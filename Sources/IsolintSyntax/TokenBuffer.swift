@@ -41,6 +41,24 @@ struct TokenBuffer {
         for t in tokens { append(t) }
     }
 
+    /// The tokens of an old version past an edit, moved by the edit's length: copied whole,
+    /// then their offsets moved in place.
+    mutating func append(contentsOf tokens: ArraySlice<Token>, shiftedBy delta: Int32) {
+        reserveCapacity(count + tokens.count)
+        guard let base, !tokens.isEmpty else { return }
+        tokens.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress else { return }
+            (base + count).initialize(from: from, count: source.count)
+        }
+        if delta != 0 {
+            for k in count..<(count + tokens.count) {
+                base[k].start &+= delta
+                base[k].end &+= delta
+            }
+        }
+        count += tokens.count
+    }
+
     mutating func reserveCapacity(_ n: Int) {
         if n > capacity { grow(to: n) }
     }
