@@ -189,7 +189,7 @@ extension SyntaxTree {
         let (newNodes, newItems, moved) = stream.tokens.withUnsafeBufferPointer { toks in
             stream.matching.withUnsafeBufferPointer { match in
                 var parser = Parser(tokens: toks, matching: match, source: bytes)
-                parser.nodes.removeAll(keepingCapacity: true)
+                parser.nodes.removeAll()
                 parser.nodes.append(contentsOf: nodes[0..<firstNode])
                 parser.items.append(contentsOf: items[0..<parseRestart])
                 parser.pos = parseStart
@@ -231,7 +231,7 @@ extension SyntaxTree {
                 }
                 if moved.from == nodes.count { moved.to = parser.nodes.count }
                 parser.nodes[0].endToken = Int32(toks.count)
-                return (parser.nodes, parser.items, moved)
+                return (parser.nodes.finish(), parser.items, moved)
             }
         }
         let children = ChildTables.spliced(

@@ -1,7 +1,7 @@
 // The Swift keyword lists, as data. Keep the enum and the three tables in step.
 
 /// Reserved and contextual keywords, and the known `#` words. `none` for ordinary identifiers.
-public enum Keyword: UInt8, Sendable {
+public enum Keyword: UInt8, Sendable, BitwiseCopyable {
     case none
     case `associatedtype`
     case `class`

@@ -1,6 +1,6 @@
 /// What a node of the structural tree is. Expressions are only as detailed as the rules need;
 /// everything else stays as token ranges inside `expr` nodes.
-public enum NodeKind: UInt8, Sendable {
+public enum NodeKind: UInt8, Sendable, BitwiseCopyable {
     case sourceFile
     // Declarations. `keyword` is the introducer token (`class`, `func`, `var`…), `name` the name.
     case importDecl, classDecl, structDecl, enumDecl, actorDecl, protocolDecl, extensionDecl
@@ -54,7 +54,7 @@ public enum NodeKind: UInt8, Sendable {
 }
 
 /// Per-kind facts recorded by the parser.
-public struct NodeFlags: OptionSet, Sendable {
+public struct NodeFlags: OptionSet, Sendable, BitwiseCopyable {
     public let rawValue: UInt16
     public init(rawValue: UInt16) { self.rawValue = rawValue }
     /// varDecl: `let`; optionalBinding: `let`.
@@ -90,7 +90,7 @@ public struct NodeFlags: OptionSet, Sendable {
 }
 
 /// One node: a token range, its parent, and two token indices whose meaning depends on the kind.
-public struct Node: Sendable, Equatable {
+public struct Node: Sendable, Equatable, BitwiseCopyable {
     public var kind: NodeKind
     public var flags: NodeFlags
     public var parent: Int32

@@ -6,7 +6,7 @@ struct Parser {
     let match: UnsafeBufferPointer<Int32>
     let src: UnsafeBufferPointer<UInt8>
     var pos = 0
-    var nodes: [Node] = []
+    var nodes = PlainBuffer<Node>()
     /// Where each top-level item starts (see `parseTopLevel`).
     var items: [TopLevelItem] = []
     var current: Int32 = -1

@@ -24,7 +24,7 @@ public final class SyntaxTree: Sendable {
                 source.bytes.withUnsafeBufferPointer { bytes in
                     var parser = Parser(tokens: toks, matching: match, source: bytes)
                     parser.parseSourceFile()
-                    return (parser.nodes, parser.items)
+                    return (parser.nodes.finish(), parser.items)
                 }
             }
         }

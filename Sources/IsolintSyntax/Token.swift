@@ -1,6 +1,6 @@
 /// The lexical classes the parser distinguishes. Keywords are `.keyword` (reserved words) or
 /// `.identifier` with a non-`none` `keyword` (contextual words such as `actor`, `async`, `get`).
-public enum TokenKind: UInt8, Sendable {
+public enum TokenKind: UInt8, Sendable, BitwiseCopyable {
     case eof
     case identifier
     case keyword
@@ -38,7 +38,7 @@ public enum TokenKind: UInt8, Sendable {
 }
 
 /// Properties of a token's surroundings, set by the lexer.
-public struct TokenFlags: OptionSet, Sendable {
+public struct TokenFlags: OptionSet, Sendable, BitwiseCopyable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// A newline occurs in the leading trivia (or the token starts the file).
@@ -60,7 +60,7 @@ public struct TokenFlags: OptionSet, Sendable {
 }
 
 /// One token: a byte range of the source plus its classification. 12 bytes, stored contiguously.
-public struct Token: Sendable, Equatable {
+public struct Token: Sendable, Equatable, BitwiseCopyable {
     public var start: Int32
     public var end: Int32
     public var kind: TokenKind

@@ -1,0 +1,103 @@
+/// A growing array of plain values (tokens, nodes) for the lexer and the parser. An `Array`
+/// append checks uniqueness and capacity in a call of its own, and so does every write through
+/// its subscript: a tenth of lexing and parsing. Owned by one lexer or parser, which hands its
+/// contents over as an array with `finish()` (that frees the buffer).
+struct PlainBuffer<Element: BitwiseCopyable> {
+    /// Nil while nothing is allocated (before the first append, after `finish()`).
+    private var base: UnsafeMutablePointer<Element>?
+    private(set) var count = 0
+    private var capacity = 0
+
+    init(capacity: Int = 0) {
+        if capacity > 0 {
+            base = .allocate(capacity: capacity)
+            self.capacity = capacity
+        }
+    }
+
+    var indices: Range<Int> { 0..<count }
+    var isEmpty: Bool { count == 0 }
+    var last: Element? { count > 0 ? base?[count - 1] : nil }
+
+    /// Bounds-checked as an array's subscript is.
+    subscript(i: Int) -> Element {
+        get {
+            precondition(i >= 0 && i < count, "index out of range")
+            // Non-nil whenever `count > 0`.
+            return base.unsafelyUnwrapped[i]
+        }
+        set {
+            precondition(i >= 0 && i < count, "index out of range")
+            base.unsafelyUnwrapped[i] = newValue
+        }
+    }
+
+    @inline(__always) mutating func append(_ element: Element) {
+        if count == capacity { grow(to: max(16, capacity * 2)) }
+        guard let base else { return }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    mutating func append(contentsOf elements: ArraySlice<Element>) {
+        reserveCapacity(count + elements.count)
+        guard let base, !elements.isEmpty else { return }
+        elements.withUnsafeBufferPointer { source in
+            guard let from = source.baseAddress else { return }
+            (base + count).initialize(from: from, count: source.count)
+        }
+        count += elements.count
+    }
+
+    mutating func reserveCapacity(_ n: Int) {
+        if n > capacity { grow(to: n) }
+    }
+
+    /// Plain values need no deinitialisation: dropping them is forgetting them.
+    mutating func removeAll() { count = 0 }
+
+    @inline(never) private mutating func grow(to n: Int) {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: n)
+        if let base {
+            bigger.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = bigger
+        capacity = n
+    }
+
+    /// The contents as an array; the buffer is freed and left empty.
+    mutating func finish() -> [Element] {
+        guard let base else { return [] }
+        let elements = Array(UnsafeBufferPointer(start: base, count: count))
+        base.deallocate()
+        self.base = nil
+        capacity = 0
+        count = 0
+        return elements
+    }
+
+    /// Frees the buffer without handing anything over.
+    mutating func free() {
+        base?.deallocate()
+        base = nil
+        capacity = 0
+        count = 0
+    }
+}
+
+typealias TokenBuffer = PlainBuffer<Token>
+
+extension PlainBuffer where Element == Token {
+    /// The tokens of an old version past an edit, moved by the edit's length: copied whole,
+    /// then their offsets moved in place.
+    mutating func append(contentsOf tokens: ArraySlice<Token>, shiftedBy delta: Int32) {
+        let first = count
+        append(contentsOf: tokens)
+        guard delta != 0, let base else { return }
+        for k in first..<count {
+            base[k].start &+= delta
+            base[k].end &+= delta
+        }
+    }
+}
