@@ -189,7 +189,19 @@ public final class SyntaxTree: Sendable {
         if tokens[Int(token)].flags.contains(.backticked), r.count >= 2 { r = (r.lowerBound + 1)..<(r.upperBound - 1) }
         guard r.count == text.utf8.count else { return false }
         guard r.lowerBound >= 0, r.upperBound <= source.bytes.count else { return self.text(token: token) == text }
-        return text.utf8.elementsEqual(source.bytes[r])
+        // Byte by byte over the two buffers: comparing the UTF-8 view with an array slice went
+        // through generic iterators (150 instructions for a four-letter name).
+        var text = text
+        return text.withUTF8 { name in
+            source.bytes.withUnsafeBufferPointer { bytes in
+                var k = 0
+                while k < name.count {
+                    if bytes[r.lowerBound + k] != name[k] { return false }
+                    k += 1
+                }
+                return true
+            }
+        }
     }
 
     /// The length in bytes of `text(token:)` (backticks dropped), without making it: a cheap

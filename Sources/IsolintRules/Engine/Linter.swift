@@ -17,12 +17,17 @@ public struct LintInput: Sendable {
 public struct Linter: Sendable {
     public let rules: [any Rule]
     public let configuration: Configuration
-    /// Node rules per node kind.
-    private let dispatch: [[any NodeRule]]
+    /// The node rules, and per node kind the positions of those that asked for it.
+    private let nodeRules: [any NodeRule]
+    private let dispatch: [[Int32]]
     private let fileRules: [any FileRule]
     /// Candidate file rules, and per node kind the ones whose candidates are of that kind.
     private let candidateRules: [any CandidateFileRule]
-    private let candidateDispatch: [[Int]]
+    private let candidateDispatch: [[Int32]]
+    /// Per node rule, then per candidate rule: the `NameHash`es of the callee names it asks for
+    /// (`calleeNames`), or nil for every call.
+    private let nodeRuleNames: [[UInt64]?]
+    private let candidateRuleNames: [[UInt64]?]
     private let manifestRules: [any ManifestRule]
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
@@ -31,10 +36,11 @@ public struct Linter: Sendable {
     public init(rules: [any Rule] = RuleCatalog.all, configuration: Configuration = Configuration()) {
         self.rules = rules
         self.configuration = configuration
-        var table = [[any NodeRule]](repeating: [], count: 256)
+        var nodes: [any NodeRule] = []
+        var table = [[Int32]](repeating: [], count: 256)
         var files: [any FileRule] = []
         var candidates: [any CandidateFileRule] = []
-        var candidateTable = [[Int]](repeating: [], count: 256)
+        var candidateTable = [[Int32]](repeating: [], count: 256)
         var manifests: [any ManifestRule] = []
         var descriptors: [String: RuleDescriptor] = [:]
         for rule in rules {
@@ -44,18 +50,24 @@ public struct Linter: Sendable {
                 configuration.ruleOverrides[d.id].map { $0 != nil } ?? d.enabledByDefault
             }
             guard enabled else { continue }
-            if let r = rule as? any NodeRule { for k in r.nodeKinds { table[Int(k.rawValue)].append(r) } }
+            if let r = rule as? any NodeRule {
+                for k in r.nodeKinds { table[Int(k.rawValue)].append(Int32(nodes.count)) }
+                nodes.append(r)
+            }
             if let r = rule as? any FileRule { files.append(r) }
             if let r = rule as? any CandidateFileRule {
-                for k in r.candidateKinds { candidateTable[Int(k.rawValue)].append(candidates.count) }
+                for k in r.candidateKinds { candidateTable[Int(k.rawValue)].append(Int32(candidates.count)) }
                 candidates.append(r)
             }
             if let r = rule as? any ManifestRule { manifests.append(r) }
         }
+        self.nodeRules = nodes
         self.dispatch = table
         self.fileRules = files
         self.candidateRules = candidates
         self.candidateDispatch = candidateTable
+        self.nodeRuleNames = nodes.map { $0.calleeNames?.map(NameHash.of) }
+        self.candidateRuleNames = candidates.map { $0.calleeNames?.map(NameHash.of) }
         self.manifestRules = manifests
         self.descriptors = descriptors
         self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
@@ -130,10 +142,26 @@ public struct Linter: Sendable {
     private func visit(
         _ node: Int32, _ context: FileContext, _ findings: inout [Finding], _ candidates: inout [LintCache.Candidate]
     ) {
-        let kind = Int(context.tree.nodes[Int(node)].kind.rawValue)
-        for r in dispatch[kind] { r.check(node, in: context, into: &findings) }
-        for c in candidateDispatch[kind] where candidateRules[c].isCandidate(node, in: context) {
-            candidates.append(LintCache.Candidate(rule: Int32(c), node: node))
+        let tree = context.tree
+        let kind = tree.nodes[Int(node)].kind
+        // A call's callee name, hashed once: most call rules are about a few names only, and are
+        // handed only the calls that go by one of them. Loops by position: iterating the rules
+        // copied each existential out of its array.
+        let isCall = kind == .call
+        let name = isCall ? tree.nameHash(token: tree.calleeNameToken(of: node)) : 0
+        let rules = dispatch[Int(kind.rawValue)]
+        for k in rules.indices {
+            let r = Int(rules[k])
+            if isCall, let names = nodeRuleNames[r], !names.contains(name) { continue }
+            nodeRules[r].check(node, in: context, into: &findings)
+        }
+        let candidateRulesHere = candidateDispatch[Int(kind.rawValue)]
+        for k in candidateRulesHere.indices {
+            let c = Int(candidateRulesHere[k])
+            if isCall, let names = candidateRuleNames[c], !names.contains(name) { continue }
+            if candidateRules[c].isCandidate(node, in: context) {
+                candidates.append(LintCache.Candidate(rule: Int32(c), node: node))
+            }
         }
     }
 

@@ -45,7 +45,15 @@ public protocol Rule: Sendable {
 /// declaration of the same file's tree, or reports into it, is a `FileRule`.
 public protocol NodeRule: Rule {
     var nodeKinds: [NodeKind] { get }
+    /// The names a call must go by for the rule to find anything in it (`calleeName(of:)`), or
+    /// nil for every call. The engine then hands the rule only the calls whose name may be one
+    /// of them (through a name filter: a few others pass too, so the rule still checks).
+    var calleeNames: [String]? { get }
     func check(_ node: Int32, in file: FileContext, into findings: inout [Finding])
+}
+
+extension NodeRule {
+    public var calleeNames: [String]? { nil }
 }
 
 /// A check over a whole file, run once per file after the node rules.
@@ -60,6 +68,8 @@ public protocol FileRule: Rule {
 /// keystroke judges only the edited one; the whole-file check then starts from the candidates.
 public protocol CandidateFileRule: Rule {
     var candidateKinds: [NodeKind] { get }
+    /// As `NodeRule.calleeNames`: the names a call must go by to be a candidate, or nil.
+    var calleeNames: [String]? { get }
     func isCandidate(_ node: Int32, in file: FileContext) -> Bool
     /// The whole-file check, from every candidate of the file in node order.
     func check(candidates: [Int32], file: FileContext, into findings: inout [Finding])
@@ -67,6 +77,10 @@ public protocol CandidateFileRule: Rule {
 
 /// A check over a package manifest, run once for each `Package.swift`: its targets, their
 /// settings and dependencies, as the project's own parser reads them.
+extension CandidateFileRule {
+    public var calleeNames: [String]? { nil }
+}
+
 public protocol ManifestRule: Rule {
     func check(manifest: PackageManifest, in file: FileContext, into findings: inout [Finding])
 }

@@ -32,6 +32,7 @@ public struct CombineReceiveOffMain: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    public var calleeNames: [String]? { ["sink", "assign"] }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree

@@ -50,6 +50,9 @@ public struct ContinuationMisuse: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    public var calleeNames: [String]? {
+        Array(KnowledgeBase.checkedContinuationCalls) + KnowledgeBase.unsafeContinuationCalls.keys
+    }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree

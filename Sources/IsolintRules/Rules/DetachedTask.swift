@@ -32,6 +32,8 @@ public struct DetachedTask: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    /// Only the calls that make a task: `Task {…}`, `Task.init {…}`, `Task.detached {…}`.
+    public var calleeNames: [String]? { SemanticModel.taskCallNames }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         guard file.model.taskKind(of: call) == .detached, let callee = file.tree.callee(of: call) else { return }

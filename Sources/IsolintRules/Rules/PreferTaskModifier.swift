@@ -31,6 +31,7 @@ public struct PreferTaskModifier: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    public var calleeNames: [String]? { [KnowledgeBase.onAppearModifier] }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree

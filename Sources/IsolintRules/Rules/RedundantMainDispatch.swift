@@ -65,6 +65,7 @@ public struct RedundantMainDispatch: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor, Self.preferTask] }
     public var nodeKinds: [NodeKind] { [.call] }
+    public var calleeNames: [String]? { ["async", "run"] }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree

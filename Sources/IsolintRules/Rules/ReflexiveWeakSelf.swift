@@ -35,6 +35,8 @@ public struct ReflexiveWeakSelf: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    /// Only the calls that make a task: `Task {…}`, `Task.init {…}`, `Task.detached {…}`.
+    public var calleeNames: [String]? { SemanticModel.taskCallNames }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
@@ -139,8 +141,7 @@ public struct ReflexiveWeakSelf: NodeRule {
         while p >= 0, steps < 1000 {
             steps += 1
             let kind = file.tree[p].kind
-            if kind == .funcDecl || kind == .initDecl || kind == .deinitDecl || SyntaxTree.isTypeDecl(kind)
-            {
+            if kind == .funcDecl || kind == .initDecl || kind == .deinitDecl || SyntaxTree.isTypeDecl(kind) {
                 return false
             }
             if kind == .closure, file.model.weakSelfCapture(of: p) != nil { return true }

@@ -50,6 +50,7 @@ public struct SendableClosureTouchesMainActor: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    public var calleeNames: [String]? { Array(CalleeClassifier.offMainCallNames) }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree

@@ -41,6 +41,8 @@ public struct StoredTaskNeverCancelled: CandidateFileRule {
     // Its candidates, task-creating calls whose closure loops until cancelled, depend on the
     // call's own declaration: the language server keeps them for unchanged declarations.
     public var candidateKinds: [NodeKind] { [.call] }
+    /// Only the calls that make a task: `Task {…}`, `Task.init {…}`, `Task.detached {…}`.
+    public var calleeNames: [String]? { SemanticModel.taskCallNames }
 
     public func isCandidate(_ node: Int32, in file: FileContext) -> Bool {
         guard let closure = file.model.taskClosure(of: node) else { return false }

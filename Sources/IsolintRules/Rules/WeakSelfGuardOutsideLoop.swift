@@ -40,6 +40,8 @@ public struct WeakSelfGuardOutsideLoop: NodeRule {
     public init() {}
     public var descriptors: [RuleDescriptor] { [Self.descriptor] }
     public var nodeKinds: [NodeKind] { [.call] }
+    /// Only the calls that make a task: `Task {…}`, `Task.init {…}`, `Task.detached {…}`.
+    public var calleeNames: [String]? { SemanticModel.taskCallNames }
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree

@@ -76,6 +76,16 @@ struct NameUses: Sendable, Equatable {
     mutating func insert(_ name: String, module: String) { byModule[module, default: []].insert(name) }
 
     mutating func merge(_ other: NameUses) {
-        for (module, names) in other.byModule { byModule[module, default: []].formUnion(names) }
+        for (module, names) in other.byModule { add(names, module: module) }
+    }
+
+    /// Names used in `module`: the set itself when the module has none yet (no name hashed again).
+    mutating func add(_ names: Set<String>, module: String) {
+        guard !names.isEmpty else { return }
+        if byModule[module] == nil {
+            byModule[module] = names
+        } else {
+            byModule[module, default: []].formUnion(names)
+        }
     }
 }

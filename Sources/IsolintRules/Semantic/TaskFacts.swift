@@ -10,6 +10,9 @@ extension SemanticModel {
     }
 
     /// Whether a call creates a task, and which kind.
+    /// The names a call that makes a task goes by (`taskKind` is nil for every other call).
+    public static let taskCallNames = [KnowledgeBase.unstructuredTask, "init", "detached"]
+
     public func taskKind(of call: Int32) -> TaskKind? {
         guard tree[call].kind == .call, let callee = tree.callee(of: call) else { return nil }
         let k = tree[callee].kind

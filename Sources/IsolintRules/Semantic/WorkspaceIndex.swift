@@ -68,10 +68,15 @@ public struct WorkspaceIndex: Sendable {
             mutated: Set<String>, constructed: Set<String>, cancelled: Set<String>,
             receiversByMethod calls: [String: Set<String>], module: String
         ) {
-            if !mutated.isEmpty { mutatedNames.byModule[module, default: []].formUnion(mutated) }
-            if !constructed.isEmpty { constructedNames.byModule[module, default: []].formUnion(constructed) }
-            if !cancelled.isEmpty { cancelledNames.byModule[module, default: []].formUnion(cancelled) }
-            if !calls.isEmpty { receiversByMethod[module, default: [:]].merge(calls) { $0.union($1) } }
+            // A new part has none of them yet: the sets are taken as they are, not hashed again.
+            mutatedNames.add(mutated, module: module)
+            constructedNames.add(constructed, module: module)
+            cancelledNames.add(cancelled, module: module)
+            if receiversByMethod[module] == nil {
+                if !calls.isEmpty { receiversByMethod[module] = calls }
+            } else {
+                receiversByMethod[module, default: [:]].merge(calls) { $0.union($1) }
+            }
         }
         mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
         mutating func addViewReferences(_ names: Set<String>, module: String) {

@@ -1,0 +1,51 @@
+import IsolintSyntax
+import Testing
+
+@testable import IsolintRules
+
+/// How the engine hands nodes to rules: a rule that names its callees sees only the calls that
+/// go by those names (backticks dropped, as `calleeName(of:)` gives them); others see every call.
+@Suite("Linter dispatch")
+struct LinterDispatchTests {
+    /// Reports every call it is handed, by its callee's name.
+    struct CallRecorder: NodeRule {
+        static let descriptor = RuleDescriptor(
+            id: "call-recorder", severity: .info, summary: "Records calls.", explanation: "Records calls.")
+        let names: [String]?
+        var descriptors: [RuleDescriptor] { [Self.descriptor] }
+        var nodeKinds: [NodeKind] { [.call] }
+        var calleeNames: [String]? { names }
+        func check(_ node: Int32, in file: FileContext, into findings: inout [Finding]) {
+            let name = file.tree.calleeName(of: node) ?? "?"
+            findings.append(file.finding(Self.descriptor, file.tree.range(of: node), name))
+        }
+    }
+
+    static let source = """
+        func f() {
+            Task { }
+            Task.detached { }
+            `Task` { }
+            print(1)
+            items.append(2)
+            makeTask()
+            ({ })()
+        }
+        """
+
+    func calls(_ names: [String]?) -> [String] {
+        let linter = Linter(rules: [CallRecorder(names: names)])
+        let tree = SyntaxTree.parse(text: Self.source)
+        return linter.lint(tree, index: Linter.index([tree]), settings: .standalone).map(\.message)
+    }
+
+    @Test func aRuleSeesOnlyTheCallsItNames() {
+        #expect(calls(["Task", "detached"]) == ["Task", "detached", "Task"])
+        #expect(calls(["append"]) == ["append"])
+        #expect(calls([]) == [])
+    }
+
+    @Test func aRuleWithoutNamesSeesEveryCall() {
+        #expect(calls(nil) == ["Task", "detached", "Task", "print", "append", "makeTask", "?"])
+    }
+}
