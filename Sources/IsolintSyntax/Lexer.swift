@@ -65,7 +65,8 @@ public enum Lexer {
                             let o = stack[k]
                             match[Int(o)] = Int32(i)
                             match[i] = o
-                            stack.removeSubrange(k...)
+                            // Nearly always the innermost opener: a pop, not a range removed.
+                            if k == stack.count - 1 { stack.removeLast() } else { stack.removeLast(stack.count - k) }
                         }
                     default:
                         break
@@ -117,11 +118,15 @@ struct LexerState {
     /// Skips trivia and lexes one token; at the end of input closes open literals, appends the
     /// `.eof` token and returns false.
     @inline(__always) mutating func lexNext() -> Bool {
+        // Trivia is a byte at or below a space, or a `/` that may open a comment: the next token
+        // often follows its predecessor directly, and then no call is made.
+        if i < n, p[i] > space, p[i] != slash {
+            lexToken()
+            return true
+        }
         let triviaStart = i
         skipTrivia()
-        if i > triviaStart, let last = tokens.indices.last {
-            tokens[last].flags.insert(.spaceAfter)
-        }
+        if i > triviaStart { tokens.insertIntoLast(.spaceAfter) }
         if i >= n {
             while !frames.isEmpty { closeString(unterminated: true) }
             var flags: TokenFlags = [.spaceBefore]

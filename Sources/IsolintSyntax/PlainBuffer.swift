@@ -89,6 +89,12 @@ struct PlainBuffer<Element: BitwiseCopyable> {
 typealias TokenBuffer = PlainBuffer<Token>
 
 extension PlainBuffer where Element == Token {
+    /// Adds flags to the last token, if any (trivia after it: `spaceAfter`).
+    @inline(__always) mutating func insertIntoLast(_ flags: TokenFlags) {
+        guard count > 0, let base else { return }
+        base[count - 1].flags.formUnion(flags)
+    }
+
     /// The tokens of an old version past an edit, moved by the edit's length: copied whole,
     /// then their offsets moved in place.
     mutating func append(contentsOf tokens: ArraySlice<Token>, shiftedBy delta: Int32) {

@@ -42,12 +42,14 @@ public struct SourceFile: Sendable {
     let nonASCIILines: [Bool]
 
     public init(path: String, bytes: [UInt8]) {
-        var starts: [Int32] = [0]
-        var nonASCII: [Bool] = []
+        // Lines of source average 30-40 bytes: the buffers rarely grow.
+        var starts = PlainBuffer<Int32>(capacity: bytes.count / 24 + 16)
+        var nonASCII = PlainBuffer<Bool>(capacity: bytes.count / 24 + 16)
+        starts.append(0)
         bytes.withUnsafeBufferPointer { p in
             _ = SourceFile.scanLines(p, from: 0, starts: &starts, nonASCII: &nonASCII) { _ in false }
         }
-        self.init(path: path, bytes: bytes, lineStarts: starts, nonASCIILines: nonASCII)
+        self.init(path: path, bytes: bytes, lineStarts: starts.finish(), nonASCIILines: nonASCII.finish())
     }
 
     private init(path: String, bytes: [UInt8], lineStarts: [Int32], nonASCIILines: [Bool]) {
@@ -62,7 +64,8 @@ public struct SourceFile: Sendable {
     /// finishes the last line too; when `stop` accepts a line start it has just appended, it
     /// returns that line's index, unfinished.
     private static func scanLines(
-        _ p: UnsafeBufferPointer<UInt8>, from start: Int, starts: inout [Int32], nonASCII: inout [Bool],
+        _ p: UnsafeBufferPointer<UInt8>, from start: Int, starts: inout PlainBuffer<Int32>,
+        nonASCII: inout PlainBuffer<Bool>,
         stop: (Int) -> Bool
     ) -> Int? {
         var lineHasNonASCII = false
@@ -112,8 +115,10 @@ public struct SourceFile: Sendable {
         let newEnd = range.lowerBound + replacement.count
         // From the line before the edit's: a `\r` ending it may now pair with an inserted `\n`.
         let firstLine = max(0, line(of: range.lowerBound) - 1)
-        var starts = Array(lineStarts[0...firstLine])
-        var nonASCII = Array(nonASCIILines[0..<firstLine])
+        var starts = PlainBuffer<Int32>(capacity: lineStarts.count + 16)
+        var nonASCII = PlainBuffer<Bool>(capacity: lineStarts.count + 16)
+        starts.append(contentsOf: lineStarts[0...firstLine])
+        nonASCII.append(contentsOf: nonASCIILines[0..<firstLine])
         var resumeAt: Int?
         let stopped = out.withUnsafeBufferPointer { p in
             SourceFile.scanLines(p, from: Int(lineStarts[firstLine]), starts: &starts, nonASCII: &nonASCII) { start in
@@ -129,7 +134,7 @@ public struct SourceFile: Sendable {
             for s in lineStarts[(old + 1)...] { starts.append(s + d) }
             nonASCII.append(contentsOf: nonASCIILines[old...])
         }
-        return SourceFile(path: path, bytes: out, lineStarts: starts, nonASCIILines: nonASCII)
+        return SourceFile(path: path, bytes: out, lineStarts: starts.finish(), nonASCIILines: nonASCII.finish())
     }
 
     /// The index of the line starting exactly at `offset`, if one does.
