@@ -53,7 +53,7 @@ enum FixCommand {
             case "--rule":
                 guard let v = value(a) else { return nil }
                 var ids = o.rules ?? []
-                for id in v.split(separator: ",") { ids.insert(String(id).trimmingCharacters(in: .whitespaces)) }
+                for id in v.split(separator: ",") { ids.insert(String(id).trimmingSpaces()) }
                 // `--rule a b`: ids that follow until the next option.
                 while k + 1 < args.count, !args[k + 1].hasPrefix("-"), RuleCatalog.knownIDs.contains(args[k + 1]) {
                     k += 1

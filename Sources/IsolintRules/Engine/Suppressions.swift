@@ -83,7 +83,7 @@ public struct Suppressions: Sendable {
         var rest = text.dropFirst(word.count)
         // `-- reason` ends the id list.
         if let dashes = rest.range(of: "--") { rest = rest[..<dashes.lowerBound] }
-        var ids = rest.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var ids = rest.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         // `-- reason` or other trailing words after the first id list are not ids.
         ids = ids.map { String($0.split(separator: " ").first ?? "") }.filter { !$0.isEmpty }
         if ids.isEmpty { ids = ["all"] }

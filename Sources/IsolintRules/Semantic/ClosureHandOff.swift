@@ -107,7 +107,7 @@ extension SemanticModel {
             return tree.source.text(r)
         }
         let text = tree.text(of: callee).split(whereSeparator: \.isNewline).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingSpaces()
         }.joined()
         return text.count <= 48 ? text : tree.name(of: callee)
     }

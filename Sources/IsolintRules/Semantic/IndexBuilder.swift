@@ -233,7 +233,7 @@ public enum IndexBuilder {
             for prefix in ["each ", "let "] where p.hasPrefix(prefix) { p = p.dropFirst(prefix.count) }
             let pieces = p.split(separator: ":", maxSplits: 1)
             guard let first = pieces.first else { continue }
-            let name = first.trimmingCharacters(in: .whitespaces)
+            let name = first.trimmingSpaces()
             guard !name.isEmpty else { continue }
             names.append(name)
             if pieces.count == 2 {
@@ -254,7 +254,7 @@ public enum IndexBuilder {
             guard pieces.count == 2 else { continue }
             out.append(
                 Requirement(
-                    parameter: pieces[0].trimmingCharacters(in: .whitespaces),
+                    parameter: pieces[0].trimmingSpaces(),
                     constraint: TypeExpr.parse(String(pieces[1]))))
         }
         return out
@@ -553,6 +553,28 @@ extension SyntaxTree {
 
 /// Splits at `separator` outside brackets, parentheses and angle brackets.
 func splitTopLevel(_ s: String, _ separator: Character) -> [String] {
+    // ASCII text (nearly all): split on bytes. Iterating Characters (grapheme clusters) cost
+    // tens of thousands of instructions for one generic clause.
+    if let sep = separator.asciiValue, s.utf8.allSatisfy({ $0 < 0x80 }) {
+        var parts: [String] = []
+        var depth = 0
+        var start = s.utf8.startIndex
+        let u = s.utf8
+        var k = u.startIndex
+        while k < u.endIndex {
+            switch u[k] {
+            case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"): depth -= 1
+            case sep where depth == 0:
+                parts.append(Substring(u[start..<k]).trimmingSpaces())
+                start = u.index(after: k)
+            default: break
+            }
+            k = u.index(after: k)
+        }
+        parts.append(Substring(u[start..<u.endIndex]).trimmingSpaces())
+        return parts
+    }
     var parts: [String] = []
     var depth = 0
     var current = ""
@@ -563,12 +585,12 @@ func splitTopLevel(_ s: String, _ separator: Character) -> [String] {
         default: break
         }
         if c == separator && depth == 0 {
-            parts.append(current.trimmingCharacters(in: .whitespaces))
+            parts.append(current.trimmingSpaces())
             current = ""
         } else {
             current.append(c)
         }
     }
-    parts.append(current.trimmingCharacters(in: .whitespaces))
+    parts.append(current.trimmingSpaces())
     return parts
 }

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+@testable import IsolintRules
+
+/// The index builder's text helpers agree with what they replace: Foundation's trim, and a
+/// split that iterates Characters.
+@Suite("Text trimming and splitting")
+struct TextTrimmingTests {
+    static let samples = [
+        "", " ", "\t", "a", " a", "a ", " \t a b \t", "T: Sendable", "  Dictionary<String, [Int]>  ",
+        "\u{00A0}x\u{3000}",
+        " é ", "x\r\n", "\u{2003}T\u{2003}", " ~Copyable",
+    ]
+
+    @Test func trimmingSpacesIsFoundationsTrim() {
+        for s in Self.samples {
+            #expect(s.trimmingSpaces() == s.trimmingCharacters(in: .whitespaces), "\(Array(s.unicodeScalars))")
+            let sub = Substring(s)
+            #expect(sub.trimmingSpaces() == sub.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    @Test func topLevelSplitKeepsBracketsTogether() {
+        #expect(splitTopLevel("T: Sendable, U: Hashable", ",") == ["T: Sendable", "U: Hashable"])
+        #expect(splitTopLevel(" K, V: Collection<(Int, Int)>, W ", ",") == ["K", "V: Collection<(Int, Int)>", "W"])
+        #expect(splitTopLevel("A<B, C>: [D: E]", ":") == ["A<B, C>", "[D: E]"])
+        #expect(splitTopLevel("", ",") == [""])
+        // Non-ASCII text takes the Character path: the same answers.
+        #expect(splitTopLevel("Ü: Sendable, V", ",") == ["Ü: Sendable", "V"])
+    }
+}
