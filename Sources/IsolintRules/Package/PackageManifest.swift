@@ -76,7 +76,7 @@ public struct PackageManifest: Sendable {
         for (i, node) in tree.nodes.enumerated() where node.kind == .call {
             let call = Int32(i)
             guard let callee = tree.callee(of: call), let path = tree.plainPath(of: callee) else { continue }
-            let method = path.split(separator: ".").last.map(String.init) ?? path
+            let method = path.splitASCII(UInt8(ascii: ".")).last.map(String.init) ?? path
             if method == "Package" || path == "Package" {
                 hasPackageCall = true
                 readPackageArguments(call)

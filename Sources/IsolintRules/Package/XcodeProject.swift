@@ -204,7 +204,7 @@ public struct XcodeProject: Sendable {
     static func joined(_ base: String, _ relative: String) -> String {
         let full = relative.hasPrefix("/") ? relative : base + "/" + relative
         var parts: [Substring] = []
-        for c in full.split(separator: "/", omittingEmptySubsequences: true) {
+        for c in full.splitASCII(UInt8(ascii: "/")) {
             if c == "." { continue }
             if c == ".." {
                 _ = parts.popLast()

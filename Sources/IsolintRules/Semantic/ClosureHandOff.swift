@@ -94,7 +94,7 @@ extension SemanticModel {
         guard let base = tree.children(callee).first, tree[base].kind != .call,
             let type = typeOfReceiver(base, owner: tree.enclosingType(of: callee).map(typePath) ?? "")
         else { return true }
-        return KnowledgeBase.dispatchQueueTypes.contains(String(type.split(separator: ".").last ?? ""))
+        return KnowledgeBase.dispatchQueueTypes.contains(String(type.splitASCII(UInt8(ascii: ".")).last ?? ""))
     }
 
     /// A callee as written (`DispatchQueue.global().async`), on one line; its name when long.
@@ -147,7 +147,7 @@ extension SemanticModel {
         let context = LookupContext(module: module)
         func methods(of path: String, named name: String) -> [FunctionInfo] {
             guard !path.isEmpty else { return [] }
-            let components = path.split(separator: ".").map(String.init)
+            let components = path.splitASCII(UInt8(ascii: ".")).map(String.init)
             if let s = index.resolveSymbol(components, in: context) {
                 return index.methods(s).filter { $0.name == name }
             }

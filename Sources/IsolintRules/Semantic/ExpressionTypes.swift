@@ -28,7 +28,7 @@ extension SemanticModel {
             return memberType(name, ofEnclosingTypeAt: expr)
         case .selfExpr:
             guard let owner = tree.enclosingType(of: expr) else { return nil }
-            let path = tree.qualifiedName(of: owner).qualified.split(separator: ".").map {
+            let path = tree.qualifiedName(of: owner).qualified.splitASCII(UInt8(ascii: ".")).map {
                 TypeExpr.Component(String($0))
             }
             return .nominal(path)

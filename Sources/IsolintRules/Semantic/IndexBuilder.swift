@@ -373,7 +373,7 @@ public enum IndexBuilder {
             let expr = tree.children(initializer).first,
             tree[expr].kind == .memberAccess, let path = tree.plainPath(of: expr)
         else { return nil }
-        let parts = path.split(separator: ".").map(String.init)
+        let parts = path.splitASCII(UInt8(ascii: ".")).map(String.init)
         guard parts.count == 2, parts[0].first?.isUppercase == true else { return nil }
         return parts
     }
@@ -392,7 +392,7 @@ public enum IndexBuilder {
             }
             // `T(…)` or a qualified `Outer.T(…)`: every component a type name.
             guard let path = tree.plainPath(of: target) else { return nil }
-            let components = path.split(separator: ".")
+            let components = path.splitASCII(UInt8(ascii: "."))
             guard !components.isEmpty,
                 components.allSatisfy({ c in
                     c.unicodeScalars.first.map { $0.properties.isUppercase } == true

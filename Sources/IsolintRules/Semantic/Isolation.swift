@@ -208,7 +208,7 @@ public final class IsolationModel: Sendable {
                     return Isolation(k, "\(name) inherits from \(entry.name) (\(g.origin))")
                 }
             }
-            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
             switch index.resolve(path, in: LookupContext(module: module)) {
             case .symbol(let s):
                 symbol = s
@@ -310,7 +310,7 @@ public final class IsolationModel: Sendable {
     /// The index symbol of a type declaration or of an extension's extended type.
     func symbol(ofTypeDecl decl: Int32) -> SymbolID? {
         if tree[decl].kind == .extensionDecl {
-            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
             return index.resolveSymbol(path, in: LookupContext(module: module))
         }
         return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
@@ -389,7 +389,7 @@ public enum CalleeClassifier {
 
     /// The knowledge-base callback API a call matches, by method name and labels.
     public static func callbackAPI(path: String, call: Int32, tree: SyntaxTree) -> KnowledgeBase.CallbackAPI? {
-        let method = path.split(separator: ".").last.map(String.init) ?? path
+        let method = path.splitASCII(UInt8(ascii: ".")).last.map(String.init) ?? path
         let labels = Set(tree.arguments(of: call).compactMap { tree.label(of: $0) })
         for api in KnowledgeBase.callbackAPIs where api.method == method {
             guard api.requiredLabels.allSatisfy(labels.contains) else { continue }

@@ -153,7 +153,7 @@ extension SemanticModel {
             let path = p.type?.unwrapped.path
         else { return nil }
         if path == ["Self"] {
-            return (index.symbolQualifiedName(s).split(separator: ".").map(String.init), index.context(of: s))
+            return (index.symbolQualifiedName(s).splitASCII(UInt8(ascii: ".")).map(String.init), index.context(of: s))
         }
         return (path, index.context(of: s))
     }

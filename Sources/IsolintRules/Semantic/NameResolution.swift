@@ -47,7 +47,7 @@ extension WorkspaceIndex {
 
     /// A file-scope name (tests, and names the SDK tables use).
     public func resolve(name: String, module: String = "") -> ResolvedType {
-        resolve(name.split(separator: ".").map(String.init), in: LookupContext(module: module))
+        resolve(name.splitASCII(UInt8(ascii: ".")).map(String.init), in: LookupContext(module: module))
     }
 
     /// The symbol a path names in a context, following typealiases.

@@ -90,7 +90,7 @@ public final class SemanticModel: Sendable {
             steps += 1
             let k = tree[p].kind
             if k == .extensionDecl {
-                let path = tree.extendedTypeText(p).split(separator: ".").map(String.init)
+                let path = tree.extendedTypeText(p).splitASCII(UInt8(ascii: ".")).map(String.init)
                 if let s = index.resolveSymbol(path, in: LookupContext(module: module)) {
                     scopes.append(index.symbolQualifiedName(s))
                     let d = index.primaryDecl(s)
@@ -120,7 +120,7 @@ public final class SemanticModel: Sendable {
     /// The index symbol of a type declaration or of an extension's extended type.
     public func symbol(of decl: Int32) -> SymbolID? {
         if tree[decl].kind == .extensionDecl {
-            let path = tree.extendedTypeText(decl).split(separator: ".").map(String.init)
+            let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
             return index.resolveSymbol(path, in: LookupContext(module: module))
         }
         return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)

@@ -6,7 +6,7 @@ import Testing
 /// The index builder's text helpers agree with what they replace: Foundation's trim, and a
 /// split that iterates Characters.
 @Suite("Text trimming and splitting")
-struct TextTrimmingTests {
+struct TextScanningTests {
     static let samples = [
         "", " ", "\t", "a", " a", "a ", " \t a b \t", "T: Sendable", "  Dictionary<String, [Int]>  ",
         "\u{00A0}x\u{3000}",
@@ -28,5 +28,18 @@ struct TextTrimmingTests {
         #expect(splitTopLevel("", ",") == [""])
         // Non-ASCII text takes the Character path: the same answers.
         #expect(splitTopLevel("Ü: Sendable, V", ",") == ["Ü: Sendable", "V"])
+    }
+
+    @Test func asciiSplitIsSplit() {
+        let samples = [
+            "", ".", "a", "a.b", ".a..b.", "Outer.Inner.T", "Swift.Result<A.B, C>", "é.x", "a.\u{301}b",
+            "/usr//lib/./x",
+        ]
+        for s in samples {
+            #expect(s.splitASCII(UInt8(ascii: ".")) == s.split(separator: "."), "\(s)")
+            #expect(s.splitASCII(UInt8(ascii: "/")) == s.split(separator: "/"), "\(s)")
+            let sub = Substring("x." + s).dropFirst(2)
+            #expect(sub.splitASCII(UInt8(ascii: ".")) == sub.split(separator: "."), "\(s)")
+        }
     }
 }
