@@ -52,7 +52,7 @@ enum LintPipeline {
             guard settings.settingsDependOnFolderOnly(full) else {
                 return Pipeline.Input(path: path, settings: settings.settings(for: full))
             }
-            let directory = full[..<(full.lastIndex(of: "/") ?? full.endIndex)]
+            let directory = full[..<(full.lastIndexASCII(UInt8(ascii: "/")) ?? full.endIndex)]
             if let s = byDirectory[directory] { return Pipeline.Input(path: path, settings: s) }
             let s = settings.settings(for: full)
             byDirectory[directory] = s

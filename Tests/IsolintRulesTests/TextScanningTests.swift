@@ -38,6 +38,7 @@ struct TextScanningTests {
         for s in samples {
             #expect(s.splitASCII(UInt8(ascii: ".")) == s.split(separator: "."), "\(s)")
             #expect(s.splitASCII(UInt8(ascii: "/")) == s.split(separator: "/"), "\(s)")
+            #expect(s.lastIndexASCII(UInt8(ascii: ".")) == s.lastIndex(of: "."), "\(s)")
             let sub = Substring("x." + s).dropFirst(2)
             #expect(sub.splitASCII(UInt8(ascii: ".")) == sub.split(separator: "."), "\(s)")
         }

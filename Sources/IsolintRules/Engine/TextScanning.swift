@@ -44,4 +44,17 @@ extension StringProtocol where Index == String.Index, UTF8View.Index == String.I
         if start < utf8.endIndex { parts.append(self[start..<utf8.endIndex]) }
         return parts
     }
+
+    /// `lastIndex(of:)` an ASCII character, searched by bytes for ASCII text (as `splitASCII`).
+    public func lastIndexASCII(_ byte: UInt8) -> Index? {
+        var found: Index?
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            if b >= 0x80 { return lastIndex(of: Character(Unicode.Scalar(byte))) }
+            if b == byte { found = i }
+            i = utf8.index(after: i)
+        }
+        return found
+    }
 }

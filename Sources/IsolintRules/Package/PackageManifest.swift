@@ -331,7 +331,8 @@ public struct ToolsVersion: Sendable, Equatable, Comparable {
 extension PackageManifest {
     /// `5.9` of `Package@swift-5.9.swift` (`6` of `Package@swift-6.swift`); nil for `Package.swift`.
     static func versionSuffix(path: String) -> ToolsVersion? {
-        guard let name = path.split(separator: "/").last, name.hasPrefix("Package@swift-"), name.hasSuffix(".swift")
+        guard let name = path.splitASCII(UInt8(ascii: "/")).last, name.hasPrefix("Package@swift-"),
+            name.hasSuffix(".swift")
         else { return nil }
         let parts = name.dropFirst("Package@swift-".count).dropLast(".swift".count).split(separator: ".")
         guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
@@ -343,9 +344,8 @@ extension PackageManifest {
     /// toolchain, when its tools version is above `Package.swift`'s; else `Package.swift`. A
     /// manifest whose siblings the index does not know counts as read.
     public static func isRead(path: String, in index: WorkspaceIndex) -> Bool {
-        func folder(of p: String) -> String {
-            p.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        }
+        // Byte-wise (`parentDirectory`): asked of every manifest against every other one.
+        func folder(of p: String) -> String { parentDirectory(p) }
         let directory = folder(of: path)
         let toolchain = KnowledgeBase.assumedToolchain
         var base: ToolsVersion?
@@ -354,7 +354,7 @@ extension PackageManifest {
             guard folder(of: p) == directory else { continue }
             if let suffix = versionSuffix(path: p) {
                 if suffix <= toolchain, newest.map({ $0.suffix < suffix }) ?? true { newest = (p, suffix) }
-            } else if p.split(separator: "/").last == "Package.swift" {
+            } else if p.splitASCII(UInt8(ascii: "/")).last == "Package.swift" {
                 base = v
             }
         }

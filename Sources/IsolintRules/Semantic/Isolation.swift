@@ -371,7 +371,7 @@ public enum CalleeClassifier {
 
     /// `DispatchQueue.main.async`, `.main.async` (and `asyncAfter`).
     public static func isMainQueueDispatch(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: ".") else { return false }
+        guard let dot = path.lastIndexASCII(UInt8(ascii: ".")) else { return false }
         let method = path[path.index(after: dot)...]
         let base = path[..<dot]
         return (method == "async" || method == "asyncAfter") && (base == "DispatchQueue.main" || base == ".main")
@@ -379,7 +379,7 @@ public enum CalleeClassifier {
 
     /// `.async` on a global or custom queue.
     public static func isBackgroundQueueDispatch(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: ".") else { return false }
+        guard let dot = path.lastIndexASCII(UInt8(ascii: ".")) else { return false }
         let method = String(path[path.index(after: dot)...])
         let base = path[..<dot]
         guard dispatchMethods.contains(method), !base.isEmpty else { return false }
