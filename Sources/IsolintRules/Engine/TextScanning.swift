@@ -5,6 +5,7 @@ extension StringProtocol {
     /// labels, rule ids): spaces and tabs are all it trims there. Foundation's trim bridged every
     /// string (15,000 instructions a call in the index builder); other text still goes to it,
     /// which knows every Unicode space.
+    @inlinable
     public func trimmingSpaces() -> String {
         var first: UTF8View.Index?
         var end = utf8.startIndex
@@ -28,6 +29,7 @@ extension StringProtocol where Index == String.Index, UTF8View.Index == String.I
     /// `split(separator:)` on an ASCII separator (the `.` of a type path, the `/` of a file
     /// path), byte by byte for ASCII text: splitting a String compares Characters, thousands of
     /// instructions for a short path. Other text takes `split(separator:)` itself.
+    @inlinable
     public func splitASCII(_ separator: UInt8) -> [Substring] {
         var parts: [Substring] = []
         var start = utf8.startIndex
@@ -46,6 +48,7 @@ extension StringProtocol where Index == String.Index, UTF8View.Index == String.I
     }
 
     /// `lastIndex(of:)` an ASCII character, searched by bytes for ASCII text (as `splitASCII`).
+    @inlinable
     public func lastIndexASCII(_ byte: UInt8) -> Index? {
         var found: Index?
         var i = utf8.startIndex

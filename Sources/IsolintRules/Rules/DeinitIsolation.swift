@@ -161,13 +161,13 @@ public struct DeinitIsolation: NodeRule {
         }
         // Declared in another file (an extension holds only methods and computed properties).
         guard let s = file.model.symbol(of: owner) else { return nil }
-        if let f = file.index.methods(s).first(where: { $0.name == name && !$0.isStatic }) {
+        if let f = file.index.methods(s, named: name).first(where: { !$0.isStatic }) {
             guard !f.isNonisolated, file.model.isMainActor(declared: f.attributes) else { return nil }
             return Access(
                 range: isCallee ? tree.range(of: parent) : range, name: name + "()", isCall: true, typeText: "",
                 isTimer: false)
         }
-        if let p = file.index.properties(s).first(where: { $0.name == name && !$0.isStatic }) {
+        if let p = file.index.properties(s, named: name).first(where: { !$0.isStatic }) {
             if !p.isStored
                 || isAccessorBacked(p.attributes, isLet: p.isLet, ownerAttributes: tree.attributeNames(of: owner), file)
             {

@@ -170,7 +170,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
             return nil
         }
         guard let owner = tree.enclosingType(of: reference), let s = file.model.symbol(of: owner),
-            file.index.properties(s).contains(where: { $0.name == property && !$0.isStatic }),
+            file.index.properties(s, named: property).contains(where: { !$0.isStatic }),
             !file.isolation.typeIsolation(owner).isGlobalActor
         else { return nil }
         let ownerName = file.index.symbolName(s)

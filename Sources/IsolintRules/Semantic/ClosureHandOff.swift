@@ -149,7 +149,7 @@ extension SemanticModel {
             guard !path.isEmpty else { return [] }
             let components = path.splitASCII(UInt8(ascii: ".")).map(String.init)
             if let s = index.resolveSymbol(components, in: context) {
-                return index.methods(s).filter { $0.name == name }
+                return index.methods(s, named: name)
             }
             // An SDK type the workspace extends (`extension DispatchQueue { func run(…) }`).
             return index.externalExtensions(path).flatMap(\.functions).filter { $0.name == name }

@@ -56,7 +56,9 @@ extension WorkspaceIndex {
 
     /// `conforms(_:to:)` for a file-scope type name (tests).
     public func conforms(typeNamed type: String, to name: String, module: String = "") -> Bool {
-        guard let s = resolveSymbol(type.splitASCII(UInt8(ascii: ".")).map(String.init), in: LookupContext(module: module))
+        guard
+            let s = resolveSymbol(
+                type.splitASCII(UInt8(ascii: ".")).map(String.init), in: LookupContext(module: module))
         else { return false }
         return conforms(s, to: name)
     }

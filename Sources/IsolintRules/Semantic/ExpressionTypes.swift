@@ -144,7 +144,7 @@ extension SemanticModel {
     /// A property's type by its symbol, or the type of a member one of the symbol's attached
     /// macros adds.
     func propertyTypeExpr(_ name: String, of s: SymbolID, isStatic: Bool) -> TypeExpr? {
-        if let p = index.properties(s).first(where: { $0.name == name && $0.isStatic == isStatic }) {
+        if let p = index.properties(s, named: name).first(where: { $0.isStatic == isStatic }) {
             guard let (t, _) = index.type(of: p, in: index.context(of: s)) else { return nil }
             return t.path == ["Self"] ? .nominal([.init(index.symbolQualifiedName(s))]) : t
         }

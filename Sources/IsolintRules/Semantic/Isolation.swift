@@ -283,7 +283,7 @@ public final class IsolationModel: Sendable {
         else { return nil }
         var candidates = index.freeFunctions(named: name, seenFrom: module).map(\.info)
         if let owner = tree.enclosingType(of: call), let s = symbol(ofTypeDecl: owner) {
-            candidates += index.methods(s).filter { $0.name == name }
+            candidates += index.methods(s, named: name)
         }
         let args = tree.arguments(of: call)
         guard let argument = args.firstIndex(of: tree[closure].parent) else { return nil }

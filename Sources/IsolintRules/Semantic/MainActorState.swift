@@ -94,11 +94,11 @@ extension SemanticModel {
             let s = index.resolveSymbol([tree.name(of: base)], in: lookupContext(at: access)),
             index.globalActor(of: s)?.actor == KnowledgeBase.mainActor
         {
-            if let p = index.properties(s).first(where: { $0.name == member && $0.isStatic }) {
+            if let p = index.properties(s, named: member).first(where: { $0.isStatic }) {
                 guard !p.isNonisolated, !p.isNonisolatedUnsafe, isMainActor(declared: p.attributes) else { return nil }
                 return MainActorUse(node: access, name: "\(index.symbolName(s)).\(member)", isSelfMember: false)
             }
-            if let f = index.methods(s).first(where: { $0.name == member && $0.isStatic }) {
+            if let f = index.methods(s, named: member).first(where: { $0.isStatic }) {
                 guard !f.isNonisolated, isMainActor(declared: f.attributes) else { return nil }
                 return MainActorUse(node: access, name: "\(index.symbolName(s)).\(member)()", isSelfMember: false)
             }
@@ -108,7 +108,7 @@ extension SemanticModel {
         // that name: the cheap test first).
         guard isCallee(access), mainActorNames.methods.contains(member), let s = typeSymbol(of: base),
             index.globalActor(of: s)?.actor == KnowledgeBase.mainActor,
-            let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }),
+            let f = index.methods(s, named: member).first(where: { !$0.isStatic }),
             !f.isNonisolated, isMainActor(declared: f.attributes)
         else { return nil }
         return MainActorUse(node: access, name: "\(index.symbolName(s)).\(member)()", isSelfMember: false)
@@ -149,7 +149,7 @@ extension SemanticModel {
     }
 
     func propertyType(_ name: String, of s: SymbolID, isStatic: Bool) -> (path: [String], context: LookupContext)? {
-        guard let p = index.properties(s).first(where: { $0.name == name && $0.isStatic == isStatic }),
+        guard let p = index.properties(s, named: name).first(where: { $0.isStatic == isStatic }),
             let path = p.type?.unwrapped.path
         else { return nil }
         if path == ["Self"] {

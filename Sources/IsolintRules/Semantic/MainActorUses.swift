@@ -68,12 +68,12 @@ extension SemanticModel {
         else { return nil }
         let typeName = index.symbolName(s)
         if callee {
-            guard let f = index.methods(s).first(where: { $0.name == member && !$0.isStatic }), !f.isNonisolated,
+            guard let f = index.methods(s, named: member).first(where: { !$0.isStatic }), !f.isNonisolated,
                 isMainActor(declared: f.attributes)
             else { return nil }
             return MainActorUse(node: access, name: "\(typeName).\(member)()", isSelfMember: false)
         }
-        guard let p = index.properties(s).first(where: { $0.name == member && !$0.isStatic }),
+        guard let p = index.properties(s, named: member).first(where: { !$0.isStatic }),
             isMainActorProperty(p, of: s)
         else { return nil }
         return MainActorUse(node: access, name: "\(typeName).\(member)", isSelfMember: false)
@@ -102,8 +102,8 @@ extension SemanticModel {
         let labels = tree.arguments(of: call).filter { !tree[$0].flags.contains(.isTrailingClosure) }.map {
             tree.label(of: $0) ?? "_"
         }
-        let isolatedInit = index.methods(s).contains { f in
-            f.name == "init" && f.labels == labels && !f.isNonisolated && isMainActor(declared: f.attributes)
+        let isolatedInit = index.methods(s, named: "init").contains { f in
+            f.labels == labels && !f.isNonisolated && isMainActor(declared: f.attributes)
         }
         return isolatedInit ? MainActorUse(node: call, name: "\(index.symbolName(s)).init", isSelfMember: false) : nil
     }

@@ -58,7 +58,8 @@ extension SemanticModel {
             name = IndexBuilder.initializerTypeName(tree, binding.node)
         }
         guard let name else { return false }
-        if let s = index.resolveSymbol(name.splitASCII(UInt8(ascii: ".")).map(String.init), in: lookupContext(at: binding.node))
+        if let s = index.resolveSymbol(
+            name.splitASCII(UInt8(ascii: ".")).map(String.init), in: lookupContext(at: binding.node))
         {
             let kind = index.symbolKind(s)
             return kind == .classDecl || kind == .actorDecl

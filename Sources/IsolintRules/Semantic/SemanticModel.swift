@@ -15,6 +15,7 @@ public final class SemanticModel: Sendable {
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
     private let declarationsBySymbol = Memo<[SymbolID: [Int32]]>()
     let lockBoxChoice = Memo<LockBox?>()
+    private let declarationSymbols = MemoTable<Int32, SymbolID?>()
     /// Per token, how many word tokens before it may name main-actor code (see
     /// `mayNameMainActorCode(in:)`), counted on first use.
     private let mainActorWordCounts = Memo<[Int32]>()
@@ -118,12 +119,16 @@ public final class SemanticModel: Sendable {
     }
 
     /// The index symbol of a type declaration or of an extension's extended type.
+    /// Once per declaration: rules ask it of the type around nearly every member they look at,
+    /// and each answer builds the declaration's qualified name.
     public func symbol(of decl: Int32) -> SymbolID? {
-        if tree[decl].kind == .extensionDecl {
-            let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
-            return index.resolveSymbol(path, in: LookupContext(module: module))
+        declarationSymbols.get(decl) {
+            if tree[decl].kind == .extensionDecl {
+                let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
+                return index.resolveSymbol(path, in: LookupContext(module: module))
+            }
+            return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
         }
-        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
     }
 
     /// The symbol a type node names, resolved in its scopes.

@@ -67,7 +67,9 @@ extension WorkspaceIndex {
 
     /// Whether the file-scope type `name` declares Sendable (unconditionally).
     public func declaresSendable(_ name: String, module: String = "") -> Bool {
-        guard let s = resolveSymbol(name.splitASCII(UInt8(ascii: ".")).map(String.init), in: LookupContext(module: module))
+        guard
+            let s = resolveSymbol(
+                name.splitASCII(UInt8(ascii: ".")).map(String.init), in: LookupContext(module: module))
         else { return false }
         return declaredSendability(s).isUnconditional
     }

@@ -263,6 +263,37 @@ public struct WorkspaceIndex: Sendable {
         return out
     }
 
+    /// The methods of one name of a symbol (its declarations', then its extensions'), without
+    /// copying the others out of the index: a type of a hundred methods is asked for one.
+    public func methods(_ s: SymbolID, named name: String) -> [FunctionInfo] {
+        let box = t
+        var out: [FunctionInfo] = []
+        for d in box.value.symbols[Int(s)].decls {
+            let functions = storage.contents.types[Int(d)].functions
+            for k in functions.indices where functions[k].name == name { out.append(functions[k]) }
+        }
+        for e in box.value.symbols[Int(s)].extensions {
+            let functions = storage.contents.extensions[Int(e)].functions
+            for k in functions.indices where functions[k].name == name { out.append(functions[k]) }
+        }
+        return out
+    }
+
+    /// The properties of one name of a symbol, in the order `properties(_:)` gives them.
+    public func properties(_ s: SymbolID, named name: String) -> [PropertyInfo] {
+        let box = t
+        var out: [PropertyInfo] = []
+        for d in box.value.symbols[Int(s)].decls {
+            let properties = storage.contents.types[Int(d)].properties
+            for k in properties.indices where properties[k].name == name { out.append(properties[k]) }
+        }
+        for e in box.value.symbols[Int(s)].extensions {
+            let properties = storage.contents.extensions[Int(e)].properties
+            for k in properties.indices where properties[k].name == name { out.append(properties[k]) }
+        }
+        return out
+    }
+
     /// Free functions of a name that files of `module` can call (theirs and imported ones).
     public func freeFunctions(named name: String, seenFrom module: String) -> [(module: String, info: FunctionInfo)] {
         let box = t
