@@ -357,7 +357,9 @@ public struct WorkspaceIndex: Sendable {
     /// Whether a token may name a workspace function with a `sending` parameter (false: surely
     /// not; no `String` is made).
     func mayHaveSendingParameter(_ tree: SyntaxTree, token: Int32) -> Bool {
-        t.value.sendingFunctionFilter.mayContain(tree, token: token)
+        let box = t
+        return box.value.sendingFunctionLengths & (1 << UInt64(min(tree.nameLength(token: token), 63))) != 0
+            && box.value.sendingFunctionFilter.mayContain(tree, token: token)
     }
 }
 
@@ -416,6 +418,9 @@ struct SymbolTables: Sendable {
     /// them that a token is asked without making a `String`.
     var sendingFunctionNames: Set<String> = []
     var sendingFunctionFilter = NameFilter([], count: 0)
+    var sendingFunctionLengths: UInt64 = 0
+    /// See `NameTables.inheritedNames`.
+    var inheritedNames: Set<String> = []
 
     /// Indexes with fewer declarations than this are finalized on one core (the index part of
     /// one file, a keystroke's): a second core costs more to start than it saves.
@@ -424,12 +429,12 @@ struct SymbolTables: Sendable {
     init(_ index: WorkspaceIndex) {
         // The function tables need nothing the type tables compute: on a large index, one core
         // builds them while another resolves the types.
-        let functionTables = Memo<FunctionTables>()
+        let functionTables = Memo<NameTables>()
         if index.types.count + index.extensions.count >= Self.parallelThreshold {
             let typeTables = Memo<SymbolTables>()
             DispatchQueue.concurrentPerform(iterations: 2) { k in
                 if k == 0 {
-                    _ = functionTables.get { FunctionTables(index) }
+                    _ = functionTables.get { NameTables(index) }
                 } else {
                     _ = typeTables.get { SymbolTables(typesOf: index) }
                 }
@@ -438,11 +443,12 @@ struct SymbolTables: Sendable {
         } else {
             self = SymbolTables(typesOf: index)
         }
-        let f = functionTables.get { FunctionTables(index) }
+        let f = functionTables.get { NameTables(index) }
         (functionsByName, forwardingByName, closurePayloadEnums, functionModules, methodsByName) =
             (f.functionsByName, f.forwardingByName, f.closurePayloadEnums, f.functionModules, f.methodsByName)
-        (mutatedThroughMethods, sendingFunctionNames, sendingFunctionFilter) =
-            (f.mutatedThroughMethods, f.sendingFunctionNames, f.sendingFunctionFilter)
+        (mutatedThroughMethods, sendingFunctionNames, sendingFunctionFilter, sendingFunctionLengths) =
+            (f.mutatedThroughMethods, f.sendingFunctionNames, f.sendingFunctionFilter, f.sendingFunctionLengths)
+        inheritedNames = f.inheritedNames
     }
 
     /// Everything but the function tables: symbols, typealiases, modules, extensions, contexts,

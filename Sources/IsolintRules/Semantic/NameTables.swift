@@ -1,9 +1,10 @@
 import IsolintSyntax
 
-/// The finalized index's tables of functions and methods by name. They need nothing the type
-/// tables compute (symbols, contexts, facts), so `SymbolTables` builds them on another core
-/// meanwhile: finalizing is the one step of a run that no other work overlaps.
-struct FunctionTables: Sendable {
+/// The finalized index's tables by name: functions and methods, and the names written in
+/// inheritance clauses. They need nothing the type tables compute (symbols, contexts, facts),
+/// so `SymbolTables` builds them on another core meanwhile: finalizing is the one step of a run
+/// that no other work overlaps.
+struct NameTables: Sendable {
     var functionsByName: [String: [Int32]] = [:]
     var forwardingByName: [String: [Int32]] = [:]
     var closurePayloadEnums: Set<String> = []
@@ -12,6 +13,12 @@ struct FunctionTables: Sendable {
     var mutatedThroughMethods = NameUses()
     var sendingFunctionNames: Set<String> = []
     var sendingFunctionFilter = NameFilter([], count: 0)
+    /// Their lengths in bytes, a bit each (63 for any longer): most names are ruled out by it
+    /// before their bytes are hashed for the filter.
+    var sendingFunctionLengths: UInt64 = 0
+    /// The last name of every type written in an inheritance clause or as a typealias's target
+    /// (through compositions): a type can conform to nothing else, however it gets there.
+    var inheritedNames: Set<String> = []
 
     init() {}
 
@@ -55,7 +62,18 @@ struct FunctionTables: Sendable {
                 if methods[k].sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
             }
         }
+        func note(_ type: TypeExpr, depth: Int = 0) {
+            switch type {
+            case .nominal(let components): if let last = components.last { inheritedNames.insert(last.name) }
+            case .existential(let parts) where depth < 16: for p in parts { note(p, depth: depth + 1) }
+            default: break
+            }
+        }
+        for i in types.indices { for e in types[i].inherited { note(e.type) } }
+        for i in extensions.indices { for e in extensions[i].inherited { note(e.type) } }
+        for a in index.typealiases { note(a.target) }
         sendingFunctionFilter = NameFilter(sendingFunctionNames, count: sendingFunctionNames.count)
+        sendingFunctionLengths = sendingFunctionNames.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
         for (module, calls) in index.receiversByMethod {
             for (method, receivers) in calls where mutatingMethods.contains(method) {
                 mutatedThroughMethods.byModule[module, default: []].formUnion(receivers)
