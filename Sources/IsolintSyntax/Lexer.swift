@@ -46,8 +46,11 @@ public enum Lexer {
         // (the language server matches the whole file's brackets on every keystroke).
         tokens.withUnsafeBufferPointer { tokens in
             match.withUnsafeMutableBufferPointer { match in
+                // The six bracket kinds are consecutive: one comparison passes over other tokens.
+                let first = TokenKind.lParen.rawValue
                 for i in tokens.indices {
                     let kind = tokens[i].kind
+                    if kind.rawValue &- first > TokenKind.rBracket.rawValue &- first { continue }
                     switch kind {
                     case .lParen, .lBrace, .lBracket:
                         stack.append(Int32(i))

@@ -42,9 +42,11 @@ struct PlainBuffer<Element: BitwiseCopyable> {
     mutating func append(contentsOf elements: ArraySlice<Element>) {
         reserveCapacity(count + elements.count)
         guard let base, !elements.isEmpty else { return }
+        // Raw bytes: `initialize(from:count:)` copied element by element.
         elements.withUnsafeBufferPointer { source in
             guard let from = source.baseAddress else { return }
-            (base + count).initialize(from: from, count: source.count)
+            UnsafeMutableRawPointer(base + count).copyMemory(
+                from: from, byteCount: source.count * MemoryLayout<Element>.stride)
         }
         count += elements.count
     }
@@ -59,7 +61,7 @@ struct PlainBuffer<Element: BitwiseCopyable> {
     @inline(never) private mutating func grow(to n: Int) {
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: n)
         if let base {
-            bigger.moveInitialize(from: base, count: count)
+            UnsafeMutableRawPointer(bigger).copyMemory(from: base, byteCount: count * MemoryLayout<Element>.stride)
             base.deallocate()
         }
         base = bigger
@@ -69,7 +71,13 @@ struct PlainBuffer<Element: BitwiseCopyable> {
     /// The contents as an array; the buffer is freed and left empty.
     mutating func finish() -> [Element] {
         guard let base else { return [] }
-        let elements = Array(UnsafeBufferPointer(start: base, count: count))
+        let n = count
+        let elements = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+            if let to = buffer.baseAddress {
+                UnsafeMutableRawPointer(to).copyMemory(from: base, byteCount: n * MemoryLayout<Element>.stride)
+            }
+            initialized = n
+        }
         base.deallocate()
         self.base = nil
         capacity = 0
