@@ -16,10 +16,10 @@ enum LintPipeline {
         // tens of milliseconds): those the run keeps anyway, so nothing is done twice.
         let cores = workers ?? ProcessInfo.processInfo.activeProcessorCount
         let prefetch = cores > 1 ? TreePrefetch(paths: files) : nil
-        let prefetching = prefetch.map { p in Task.detached { p.run() } }
+        async let prefetching: Void? = prefetch?.run()
         let inputs = self.inputs(files: files, cwd: cwd, configuration: configuration)
         prefetch?.stop()
-        await prefetching?.value
+        _ = await prefetching
         clock.lap("target settings (manifests, Xcode projects), the first files parsed meanwhile")
         var tick: (@Sendable () -> Void)?
         if let progress { tick = { progress.tick() } }
