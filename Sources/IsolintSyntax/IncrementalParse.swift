@@ -37,14 +37,29 @@ extension SyntaxTree {
             longLookaheads: longLookaheads)
     }
 
-    /// Lengths of the longest common prefix and suffix (not overlapping in either array).
+    /// Lengths of the longest common prefix and suffix (not overlapping in either array),
+    /// compared eight bytes at a time (a keystroke compares the whole file).
     static func commonAffixes(_ a: [UInt8], _ b: [UInt8]) -> (prefix: Int, suffix: Int) {
         a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in
                 let limit = min(x.count, y.count)
+                let rx = UnsafeRawBufferPointer(x)
+                let ry = UnsafeRawBufferPointer(y)
                 var p = 0
+                while p + 8 <= limit,
+                    rx.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                        == ry.loadUnaligned(fromByteOffset: p, as: UInt64.self)
+                {
+                    p += 8
+                }
                 while p < limit, x[p] == y[p] { p += 1 }
                 var s = 0
+                while s + 8 <= limit - p,
+                    rx.loadUnaligned(fromByteOffset: x.count - s - 8, as: UInt64.self)
+                        == ry.loadUnaligned(fromByteOffset: y.count - s - 8, as: UInt64.self)
+                {
+                    s += 8
+                }
                 while s < limit - p, x[x.count - 1 - s] == y[y.count - 1 - s] { s += 1 }
                 return (p, s)
             }

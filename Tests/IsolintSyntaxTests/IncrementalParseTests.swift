@@ -117,6 +117,38 @@ private func fixtureText(_ name: String) throws -> [UInt8] {
         #expect(incremental.nodes.count > tree.nodes.count)
     }
 
+    /// The common prefix and suffix, found eight bytes at a time, are those of a byte-by-byte
+    /// comparison: edits at every distance from the ends and from a word boundary.
+    @Test func commonAffixesMatchAByteByByteComparison() {
+        func naive(_ a: [UInt8], _ b: [UInt8]) -> (Int, Int) {
+            let limit = min(a.count, b.count)
+            var p = 0
+            while p < limit, a[p] == b[p] { p += 1 }
+            var s = 0
+            while s < limit - p, a[a.count - 1 - s] == b[b.count - 1 - s] { s += 1 }
+            return (p, s)
+        }
+        var random = SplitMix64(state: 11)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 40, 333] {
+            let a = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(random.below(3)) }
+            for _ in 0..<60 {
+                var b = a
+                let at = random.below(length + 1)
+                let removed = random.below(min(3, length - at) + 1)
+                let inserted = (0..<random.below(4)).map { _ in UInt8(ascii: "a") + UInt8(random.below(3)) }
+                b.replaceSubrange(at..<(at + removed), with: inserted)
+                let fast = SyntaxTree.commonAffixes(a, b)
+                let slow = naive(a, b)
+                #expect(fast.prefix == slow.0 && fast.suffix == slow.1, "\(a) vs \(b)")
+            }
+        }
+        // Identical, and a repeated text where prefix and suffix could overlap.
+        let same = Array("let x = 1\n".utf8)
+        #expect(SyntaxTree.commonAffixes(same, same) == (same.count, 0))
+        let longer = Array(repeating: UInt8(ascii: "a"), count: 20)
+        #expect(SyntaxTree.commonAffixes(longer, Array(longer.dropLast(3))) == (17, 0))
+    }
+
     @Test func unchangedTextKeepsTheTree() {
         let tree = SyntaxTree.parse(path: "t.swift", text: "let a = 1\nlet b = 2\n")
         let again = tree.reparsed(SourceFile(path: "t.swift", text: "let a = 1\nlet b = 2\n"))
