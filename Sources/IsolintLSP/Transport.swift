@@ -359,12 +359,22 @@ public final class MessageWriter: @unchecked Sendable {
 
     /// On Linux, a pipe holds 64 KB: a 200 KB `publishDiagnostics` then goes out in four turns,
     /// each waiting for the client to read the last. A megabyte (the unprivileged maximum) takes
-    /// it in one write. Anything else (a file, a socket, another system) is left as it is.
+    /// it in one write. Clients built on libuv (VS Code, Neovim) hand the server a socket instead,
+    /// whose send buffer (about 200 KB by default) is widened the same way, as far as the system
+    /// allows (`net.core.wmem_max`). Anything else (a file, a terminal) is left as it is.
     static func widenPipe(_ fd: Int32) {
         #if os(Linux)
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
-        _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        guard fstat(fd, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO:
+            _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        case S_IFSOCK:
+            var size: Int32 = 1 << 20
+            _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        default:
+            break
+        }
         #endif
     }
 

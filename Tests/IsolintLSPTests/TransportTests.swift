@@ -32,4 +32,29 @@ struct TransportTests {
         #expect(fcntl(fd, 1032) == -1)
         #endif
     }
+
+    /// Node (VS Code) and Neovim start the server with a socket pair, not a pipe: its send
+    /// buffer is widened instead (Linux doubles what is asked, up to twice `wmem_max`).
+    @Test func outputSocketIsWidened() throws {
+        #if os(Linux)
+        var fds: [Int32] = [0, 0]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        func sendBuffer() -> Int32 {
+            var size: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fds[1], SOL_SOCKET, SO_SNDBUF, &size, &length)
+            return size
+        }
+        MessageWriter.widenPipe(fds[1])
+        let limit =
+            (try? String(contentsOfFile: "/proc/sys/net/core/wmem_max", encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+        #expect(sendBuffer() == 2 * min(1 << 20, limit))
+        #expect(sendBuffer() > 256 * 1024)
+        #endif
+    }
 }
