@@ -3,7 +3,8 @@
 
     python3 scripts/lsp-bench.py [--isolint .build/release/isolint] [--edits 200] [--lines 5000]
                                  [--workspace-lines 300000 | --workspace DIR] [--open 200] [--no-sourcekit]
-    python3 scripts/lsp-bench.py --write-file F.swift [--lines 5000]   (the generated file only)
+    python3 scripts/lsp-bench.py --write-file F.swift [--lines 5000]   (the generated file only, and
+                                 F.swift.edits.json: the typing edits, for scripts/lsp-typing.js)
 
 1. A generated, realistic 5,000-line Swift file with concurrency hazards is opened; then 200
    typing-like incremental edits (insert/delete characters on various lines) are sent one at a
@@ -599,10 +600,14 @@ async def main() -> int:
                     help="also time 40 edits on files of these sizes (comma-separated line counts; empty: skip)")
     ap.add_argument("--keep", action="store_true", help="keep the generated files")
     ap.add_argument("--workspace", help="index this folder (real code) instead of a generated workspace")
-    ap.add_argument("--write-file", help="write the generated file here and exit (for isolint bench --keystrokes/--scaling)")
+    ap.add_argument("--write-file", help="write the generated file here, and its typing edits beside it (F.edits.json), "
+                    "and exit (for isolint bench --keystrokes/--scaling and scripts/lsp-typing.js)")
     args = ap.parse_args()
     if args.write_file:
-        pathlib.Path(args.write_file).write_text(generate_swift(args.lines, seed=42))
+        text = generate_swift(args.lines, seed=42)
+        pathlib.Path(args.write_file).write_text(text)
+        edits = typing_edits(text, args.edits, seed=7)
+        pathlib.Path(args.write_file + ".edits.json").write_text(json.dumps(edits))
         return 0
     isolint = str(pathlib.Path(args.isolint).resolve())
     if not os.access(isolint, os.X_OK):
