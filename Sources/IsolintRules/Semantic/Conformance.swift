@@ -19,7 +19,7 @@ extension WorkspaceIndex {
     /// or through a typealias composition (`typealias Model = ObservableObject & Identifiable`).
     public func conforms(_ s: SymbolID, to name: String) -> Bool {
         // No inheritance clause (or typealias) of the workspace names it: nothing conforms.
-        guard t.value.inheritedNames.contains(name) else { return false }
+        guard t.value.names.inheritedNames.contains(name) else { return false }
         var visited: Set<SymbolID> = [s]
         var stack: [SymbolID] = [s]
         while let current = stack.popLast() {

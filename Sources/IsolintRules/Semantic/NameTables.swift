@@ -7,10 +7,16 @@ import IsolintSyntax
 struct NameTables: Sendable {
     var functionsByName: [String: [Int32]] = [:]
     var forwardingByName: [String: [Int32]] = [:]
+    /// Names of workspace enums with a closure among their payloads (`case waiting(() -> Void)`).
     var closurePayloadEnums: Set<String> = []
+    /// The modules declaring a function or method of each name.
     var functionModules: [String: Set<String>] = [:]
+    /// Methods by name: the type declaration or extension, the member's position in it.
     var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
+    /// Receivers of calls of methods some workspace type declares `mutating`.
     var mutatedThroughMethods = NameUses()
+    /// Names of workspace functions and methods with a `sending` parameter, and a filter over
+    /// them that a token is asked without making a `String`.
     var sendingFunctionNames: Set<String> = []
     var sendingFunctionFilter = NameFilter([], count: 0)
     /// Their lengths in bytes, a bit each (63 for any longer): most names are ruled out by it
@@ -35,32 +41,26 @@ struct NameTables: Sendable {
         let forwarding = index.forwarding
         for i in forwarding.indices { forwardingByName[forwarding[i].function.name, default: []].append(Int32(i)) }
         var mutatingMethods: Set<String> = []
+        /// A type's or an extension's methods (`declaration`: its position among its kind).
+        func noteMethods(_ methods: [FunctionInfo], module: String, declaration: Int, inExtension: Bool) {
+            for k in methods.indices {
+                let name = methods[k].name
+                functionModules[name, default: []].insert(module)
+                methodsByName[name, default: []].append((Int32(declaration), Int32(k), inExtension))
+                if methods[k].isMutating { mutatingMethods.insert(name) }
+                if methods[k].sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
+            }
+        }
         let types = index.types
         for i in types.indices {
             if types[i].kind == .enumDecl, types[i].associatedValues.contains(where: \.containsFunction) {
                 closurePayloadEnums.insert(types[i].name)
             }
-            let module = types[i].module
-            let methods = types[i].functions
-            for k in methods.indices {
-                let name = methods[k].name
-                functionModules[name, default: []].insert(module)
-                methodsByName[name, default: []].append((Int32(i), Int32(k), false))
-                if methods[k].isMutating { mutatingMethods.insert(name) }
-                if methods[k].sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
-            }
+            noteMethods(types[i].functions, module: types[i].module, declaration: i, inExtension: false)
         }
         let extensions = index.extensions
         for i in extensions.indices {
-            let module = extensions[i].module
-            let methods = extensions[i].functions
-            for k in methods.indices {
-                let name = methods[k].name
-                functionModules[name, default: []].insert(module)
-                methodsByName[name, default: []].append((Int32(i), Int32(k), true))
-                if methods[k].isMutating { mutatingMethods.insert(name) }
-                if methods[k].sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
-            }
+            noteMethods(extensions[i].functions, module: extensions[i].module, declaration: i, inExtension: true)
         }
         func note(_ type: TypeExpr, depth: Int = 0) {
             switch type {

@@ -153,7 +153,7 @@ public struct WorkspaceIndex: Sendable {
     /// mutating method or one the workspace declares `mutating`.
     public func isMutated(_ name: String, declaredIn module: String) -> Bool {
         isUsed(name, in: mutatedNames, declaredIn: module)
-            || isUsed(name, in: t.value.mutatedThroughMethods, declaredIn: module)
+            || isUsed(name, in: t.value.names.mutatedThroughMethods, declaredIn: module)
     }
 
     /// Whether code that can see `module` calls this name like a type (`Name(…)`, `Name.init(…)`).
@@ -297,7 +297,7 @@ public struct WorkspaceIndex: Sendable {
     /// Free functions of a name that files of `module` can call (theirs and imported ones).
     public func freeFunctions(named name: String, seenFrom module: String) -> [(module: String, info: FunctionInfo)] {
         let box = t
-        return (box.value.functionsByName[name] ?? []).map { functions[Int($0)] }.filter {
+        return (box.value.names.functionsByName[name] ?? []).map { functions[Int($0)] }.filter {
             box.value.sees(module, $0.module)
         }
     }
@@ -306,7 +306,7 @@ public struct WorkspaceIndex: Sendable {
     /// extensions, those of SDK types included.
     public func methods(named name: String, seenFrom module: String) -> [FunctionInfo] {
         let box = t
-        return (box.value.methodsByName[name] ?? []).compactMap { m in
+        return (box.value.names.methodsByName[name] ?? []).compactMap { m in
             if m.inExtension {
                 let e = extensions[Int(m.decl)]
                 return box.value.sees(module, e.module) ? e.functions[Int(m.member)] : nil
@@ -317,11 +317,11 @@ public struct WorkspaceIndex: Sendable {
     }
 
     /// Whether a workspace enum of this name carries a closure in a payload (a cheap filter).
-    public func hasClosurePayloads(enumNamed name: String) -> Bool { t.value.closurePayloadEnums.contains(name) }
+    public func hasClosurePayloads(enumNamed name: String) -> Bool { t.value.names.closurePayloadEnums.contains(name) }
 
     /// The forwarding summaries of functions of this name.
     public func forwarding(named name: String) -> [ForwardingSummary] {
-        (t.value.forwardingByName[name] ?? []).map { forwarding[Int($0)] }
+        (t.value.names.forwardingByName[name] ?? []).map { forwarding[Int($0)] }
     }
 
     /// Whether a module `module` sees (its own or one it imports) declares a function or method of
@@ -329,7 +329,7 @@ public struct WorkspaceIndex: Sendable {
     /// compiler says). Another package's `receive` says nothing of `URLSessionWebSocketTask`'s.
     public func declaresFunction(named name: String, seenFrom module: String) -> Bool {
         let box = t
-        guard let modules = box.value.functionModules[name] else { return false }
+        guard let modules = box.value.names.functionModules[name] else { return false }
         return modules.contains { box.value.sees(module, $0) }
     }
 
@@ -349,17 +349,19 @@ public struct WorkspaceIndex: Sendable {
     func mainActorNames(seenFrom module: String?) -> MainActorNames { t.value.mainActorNames(seenFrom: module) }
 
     /// Whether a workspace function or method of this name takes a parameter `sending` (a cheap filter).
-    public func hasSendingParameter(functionNamed name: String) -> Bool { t.value.sendingFunctionNames.contains(name) }
+    public func hasSendingParameter(functionNamed name: String) -> Bool {
+        t.value.names.sendingFunctionNames.contains(name)
+    }
 
     /// Whether any workspace function or method takes a parameter `sending`.
-    public var hasSendingFunctions: Bool { !t.value.sendingFunctionNames.isEmpty }
+    public var hasSendingFunctions: Bool { !t.value.names.sendingFunctionNames.isEmpty }
 
     /// Whether a token may name a workspace function with a `sending` parameter (false: surely
     /// not; no `String` is made).
     func mayHaveSendingParameter(_ tree: SyntaxTree, token: Int32) -> Bool {
         let box = t
-        return box.value.sendingFunctionLengths & (1 << UInt64(min(tree.nameLength(token: token), 63))) != 0
-            && box.value.sendingFunctionFilter.mayContain(tree, token: token)
+        return box.value.names.sendingFunctionLengths & (1 << UInt64(min(tree.nameLength(token: token), 63))) != 0
+            && box.value.names.sendingFunctionFilter.mayContain(tree, token: token)
     }
 }
 
@@ -393,18 +395,8 @@ struct SymbolTables: Sendable {
     /// The last component of every workspace type's and typealias's name: a name outside it
     /// can only be an SDK name (the fast path of name resolution).
     var simpleNames: Set<String> = []
-    /// The modules declaring a function or method of each name.
-    var functionModules: [String: Set<String>] = [:]
     var externalExtensions: [String: [Int32]] = [:]
-    var functionsByName: [String: [Int32]] = [:]
-    var forwardingByName: [String: [Int32]] = [:]
-    /// Names of workspace enums with a closure among their payloads (`case waiting(() -> Void)`).
-    var closurePayloadEnums: Set<String> = []
-    /// Methods by name: the type declaration or extension, the member's position in it.
-    var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
     var modules: Set<String> = []
-    /// Receivers of calls of methods some workspace type declares `mutating`.
-    var mutatedThroughMethods = NameUses()
     /// Per module with files: the other workspace modules whose types its files can name.
     var visibleModules: [String: Set<String>] = [:]
     /// Per symbol: the lookup context of its members, and the facts `finalize()` computes.
@@ -414,13 +406,8 @@ struct SymbolTables: Sendable {
     var mainActorNamesByModule: [String: MainActorNames] = [:]
     /// The same over the whole workspace, for code of no known module.
     var allMainActorNames = MainActorNames([])
-    /// Names of workspace functions and methods with a `sending` parameter, and a filter over
-    /// them that a token is asked without making a `String`.
-    var sendingFunctionNames: Set<String> = []
-    var sendingFunctionFilter = NameFilter([], count: 0)
-    var sendingFunctionLengths: UInt64 = 0
-    /// See `NameTables.inheritedNames`.
-    var inheritedNames: Set<String> = []
+    /// Functions, methods and inheritance-clause names by name (built beside the rest).
+    var names = NameTables()
 
     /// Indexes with fewer declarations than this are finalized on one core (the index part of
     /// one file, a keystroke's): a second core costs more to start than it saves.
@@ -443,12 +430,7 @@ struct SymbolTables: Sendable {
         } else {
             self = SymbolTables(typesOf: index)
         }
-        let f = functionTables.get { NameTables(index) }
-        (functionsByName, forwardingByName, closurePayloadEnums, functionModules, methodsByName) =
-            (f.functionsByName, f.forwardingByName, f.closurePayloadEnums, f.functionModules, f.methodsByName)
-        (mutatedThroughMethods, sendingFunctionNames, sendingFunctionFilter, sendingFunctionLengths) =
-            (f.mutatedThroughMethods, f.sendingFunctionNames, f.sendingFunctionFilter, f.sendingFunctionLengths)
-        inheritedNames = f.inheritedNames
+        names = functionTables.get { NameTables(index) }
     }
 
     /// Everything but the function tables: symbols, typealiases, modules, extensions, contexts,
