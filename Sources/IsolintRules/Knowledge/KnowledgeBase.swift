@@ -323,10 +323,6 @@ public enum KnowledgeBase {
         "withUnsafeContinuation": "withCheckedContinuation",
         "withUnsafeThrowingContinuation": "withCheckedThrowingContinuation",
     ]
-    /// The lengths in bytes of every continuation API's name: the rules ask it of every call
-    /// before its name becomes a String.
-    public static let continuationCallLengths: [Int] = Array(
-        Set(checkedContinuationCalls.union(unsafeContinuationCalls.keys).map(\.utf8.count)))
     public static let unsafeContinuationTypes: [String: String] = [
         "UnsafeContinuation": "CheckedContinuation"
     ]

@@ -56,8 +56,7 @@ public struct ContinuationMisuse: NodeRule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard KnowledgeBase.continuationCallLengths.contains(tree.nameLength(token: tree.calleeNameToken(of: call))),
-            let name = tree.calleeName(of: call),
+        guard let name = tree.calleeName(of: call),
             KnowledgeBase.checkedContinuationCalls.contains(name) || KnowledgeBase.unsafeContinuationCalls[name] != nil,
             let closure = tree.closureArgument(of: call, labels: ["body"]), let callee = tree.callee(of: call),
             let continuation = Self.continuationName(tree, closure)

@@ -54,9 +54,7 @@ public struct SendableClosureTouchesMainActor: NodeRule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        let nameToken = tree.calleeNameToken(of: call)
-        guard nameToken >= 0, CalleeClassifier.mayBeOffMainCallName(tree, token: nameToken),
-            let name = tree.calleeName(of: call), CalleeClassifier.offMainCallNames.contains(name),
+        guard let name = tree.calleeName(of: call), CalleeClassifier.offMainCallNames.contains(name),
             let callee = tree.callee(of: call), let path = tree.plainPath(of: callee)
         else { return }
         let api = CalleeClassifier.callbackAPI(path: path, call: call, tree: tree)

@@ -33,8 +33,7 @@ public struct UnsafeContinuation: NodeRule {
 
     public func check(_ call: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard KnowledgeBase.continuationCallLengths.contains(tree.nameLength(token: tree.calleeNameToken(of: call))),
-            let name = tree.calleeName(of: call), let checked = KnowledgeBase.unsafeContinuationCalls[name],
+        guard let name = tree.calleeName(of: call), let checked = KnowledgeBase.unsafeContinuationCalls[name],
             let callee = tree.callee(of: call)
         else { return }
         var edits = [Edits.replace(tree.tokenRange(tree[callee].name), with: checked)]

@@ -357,17 +357,6 @@ public enum CalleeClassifier {
 
     /// Last names of every call whose closure may run off the main thread (a cheap filter).
     public static let offMainCallNames: Set<String> = dispatchMethods.union(KnowledgeBase.callbackAPIs.map(\.method))
-    /// Their lengths in bytes (one bit each) and a filter over them: most calls are ruled out
-    /// before their name becomes a String.
-    static let offMainCallNameLengths: UInt64 = offMainCallNames.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
-    static let offMainCallNameFilter = NameFilter(offMainCallNames, count: offMainCallNames.count)
-
-    /// Whether a token may name one of `offMainCallNames` (false: surely not).
-    static func mayBeOffMainCallName(_ tree: SyntaxTree, token: Int32) -> Bool {
-        let length = tree.nameLength(token: token)
-        return length < 63 && offMainCallNameLengths & (1 << UInt64(length)) != 0
-            && offMainCallNameFilter.mayContain(tree, token: token)
-    }
 
     /// `DispatchQueue.main.async`, `.main.async` (and `asyncAfter`).
     public static func isMainQueueDispatch(_ path: String) -> Bool {
