@@ -87,3 +87,11 @@ func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32,
     }
     return (0, 0)
 }
+
+/// The high bit of each byte of `w` that is a line break (`\n` or `\r`), by the has-zero-byte
+/// test. The lowest set bit is exact; bits above a true one may be false positives.
+@inlinable func lineBreakBytes(_ w: UInt64) -> UInt64 {
+    let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
+    let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
+    return ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
+}

@@ -195,13 +195,7 @@ struct LexerState {
         var j = k
         let raw = UnsafeRawBufferPointer(p)
         while j + 8 <= n {
-            let w = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-            let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
-            let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
-            // A zero byte in either marks a line break (the classic has-zero-byte test).
-            let found =
-                ((lf &- 0x0101_0101_0101_0101) & ~lf | (cr &- 0x0101_0101_0101_0101) & ~cr) & 0x8080_8080_8080_8080
-            if found != 0 { break }
+            if lineBreakBytes(raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)) != 0 { break }
             j += 8
         }
         while j < n, p[j] != newline, p[j] != cr { j += 1 }

@@ -232,16 +232,11 @@ final class KeywordTable: Sendable {
         while true {
             let e = Int(slots[h])
             if e < 0 { return (.none, false) }
-            if heads[e] == head, lengths[e] == length, length <= 8 || Self.tailMatches(p, start + 8, tails[e]) {
+            if heads[e] == head, lengths[e] == length, length <= 8 || matches(p, start + 8, tails[e]) {
                 return (keywords[e], reserved[e])
             }
             h = (h + 1) & ((1 << Self.slotBits) - 1)
         }
-    }
-
-    private static func tailMatches(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ tail: [UInt8]) -> Bool {
-        for (k, b) in tail.enumerated() where p[start + k] != b { return false }
-        return true
     }
 }
 

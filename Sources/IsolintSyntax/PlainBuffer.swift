@@ -84,14 +84,6 @@ struct PlainBuffer<Element: BitwiseCopyable> {
         count = 0
         return elements
     }
-
-    /// Frees the buffer without handing anything over.
-    mutating func free() {
-        base?.deallocate()
-        base = nil
-        capacity = 0
-        count = 0
-    }
 }
 
 typealias TokenBuffer = PlainBuffer<Token>

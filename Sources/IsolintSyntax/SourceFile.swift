@@ -74,15 +74,10 @@ public struct SourceFile: Sendable {
         let raw = UnsafeRawBufferPointer(p)
         while i < n {
             // Eight bytes at a time while they hold no line break and no non-ASCII byte; in a
-            // word that does, straight to the first such byte (the lowest bit of the has-zero-byte
-            // masks is exact: their false positives only come above a true one).
+            // word that does, straight to the first such byte (`lineBreakBytes`' lowest bit is exact).
             if i + 8 <= n {
                 let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let lf = w ^ 0x0A0A_0A0A_0A0A_0A0A
-                let cr = w ^ 0x0D0D_0D0D_0D0D_0D0D
-                let zeroLF = (lf &- 0x0101_0101_0101_0101) & ~lf & 0x8080_8080_8080_8080
-                let zeroCR = (cr &- 0x0101_0101_0101_0101) & ~cr & 0x8080_8080_8080_8080
-                let found = zeroLF | zeroCR | (w & 0x8080_8080_8080_8080)
+                let found = lineBreakBytes(w) | (w & 0x8080_8080_8080_8080)
                 if found == 0 {
                     i += 8
                     continue

@@ -253,14 +253,15 @@ public enum Pipeline {
     static func treesKept(_ inputs: [Input], budget: Int) -> [Bool] {
         var total = 0
         return inputs.map { input in
-            var size = input.bytes?.count ?? 0
-            if input.bytes == nil {
-                var info = stat()
-                if stat(input.path, &info) == 0 { size = Int(info.st_size) }
-            }
-            total += size
+            total += input.bytes?.count ?? fileSize(input.path)
             return total <= budget
         }
+    }
+
+    /// A file's size as `stat` gives it; 0 for one that cannot be read (its read fails later).
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
     }
 }
 

@@ -125,8 +125,8 @@ public final class TreePrefetch: @unchecked Sendable {
         var total = 0
         for (i, path) in paths.enumerated() {
             if lock.withLock({ stopped }) { return }
-            var info = stat()
-            if stat(path, &info) == 0 { total += Int(info.st_size) }
+            // The sizes `Pipeline.treesKept` adds up, in the same order.
+            total += Pipeline.fileSize(path)
             if total > budget { return }
             // A file that cannot be read is left to the run, which reports it.
             if case .success(let source) = Pipeline.read(path: path) { shelf.put(i, Pipeline.parse(source)) }

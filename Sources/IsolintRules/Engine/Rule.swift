@@ -75,12 +75,12 @@ public protocol CandidateFileRule: Rule {
     func check(candidates: [Int32], file: FileContext, into findings: inout [Finding])
 }
 
-/// A check over a package manifest, run once for each `Package.swift`: its targets, their
-/// settings and dependencies, as the project's own parser reads them.
 extension CandidateFileRule {
     public var calleeNames: [String]? { nil }
 }
 
+/// A check over a package manifest, run once for each `Package.swift`: its targets, their
+/// settings and dependencies, as the project's own parser reads them.
 public protocol ManifestRule: Rule {
     func check(manifest: PackageManifest, in file: FileContext, into findings: inout [Finding])
 }
