@@ -45,7 +45,7 @@ public struct ValueUsedAfterSend: NodeRule {
         guard let body = tree.firstChild(function, kind: .codeBlock) else { return }
         // Cheapest test first, on the body's tokens: no `await`, no task, and no name of a workspace
         // function that takes a `sending` parameter — nothing is sent.
-        let sending = file.index.hasSendingFunctions
+        let sending = file.index.sendingFunctionTest
         guard
             tree.containsToken(
                 in: body,
@@ -56,7 +56,7 @@ public struct ValueUsedAfterSend: NodeRule {
                     let length = tree.nameLength(token: t)
                     return length == 4 && tree.token(t, equals: KnowledgeBase.unstructuredTask)
                         || length == 8 && tree.token(t, equals: "detached")
-                        || sending && file.index.mayHaveSendingParameter(tree, token: t)
+                        || sending?.mayContain(tree, token: t) == true
                 })
         else { return }
         // Cheap test first: the calls that may send — awaited calls with arguments, tasks, calls
@@ -69,7 +69,7 @@ public struct ValueUsedAfterSend: NodeRule {
             if tree.token(name, equals: KnowledgeBase.unstructuredTask) || tree.token(name, equals: "detached") {
                 if let c = tree.closureArgument(of: n) { taskClosures.append(tree.range(of: c)) }
             } else if tree.isAwaited(n)
-                || sending && file.index.mayHaveSendingParameter(tree, token: name)
+                || sending?.mayContain(tree, token: name) == true
                     && file.index.hasSendingParameter(functionNamed: tree.text(token: name))
             {
                 for a in tree.arguments(of: n) {

@@ -26,6 +26,19 @@ struct MainActorNames: Sendable {
         var types: Set<String> = []
         var aliasesAndFunctions: Set<String> = []
 
+        /// A main-actor type: its name, and its members' in its declarations and extensions.
+        mutating func note(type name: String, decls: [TypeDecl], extensions: [ExtensionDecl]) {
+            types.insert(name)
+            for d in decls {
+                for p in d.properties { properties.insert(p.name) }
+                for f in d.functions { methods.insert(f.name) }
+            }
+            for e in extensions {
+                for p in e.properties { properties.insert(p.name) }
+                for f in e.functions { methods.insert(f.name) }
+            }
+        }
+
         /// Every name's `NameHash` (a name in two sets counts twice: harmless in a filter).
         var hashes: [UInt64] {
             [methods, properties, types, aliasesAndFunctions].joined().map { NameHash.of($0) }

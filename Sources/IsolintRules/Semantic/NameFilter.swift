@@ -45,3 +45,22 @@ struct NameFilter: Sendable {
     /// Two bit positions from different bits of the hash (both below `bits.count * 64`).
     private func positions(_ hash: UInt64) -> (UInt64, UInt64) { (hash & mask, (hash >> 32 ^ hash >> 17) & mask) }
 }
+
+/// A filter over a set of names with their lengths beside it (a bit each, 63 for any longer):
+/// most tokens are ruled out by their length before their bytes are hashed. Taken once by a
+/// caller that asks it of every token of a body.
+struct NameTest: Sendable {
+    private let lengths: UInt64
+    private let filter: NameFilter
+
+    init(_ names: Set<String>) {
+        filter = NameFilter(names, count: names.count)
+        lengths = names.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+    }
+
+    /// Whether a token's text (backticks dropped) may be one of the names (false: surely not; no
+    /// `String` is made).
+    func mayContain(_ tree: SyntaxTree, token: Int32) -> Bool {
+        lengths & (1 << UInt64(min(tree.nameLength(token: token), 63))) != 0 && filter.mayContain(tree, token: token)
+    }
+}

@@ -109,10 +109,10 @@ struct Resolver {
     func resolveFrom(scope: String?, _ path: [String], module: String, _ depth: Int) -> ResolvedType? {
         guard let first = path.first else { return nil }
         let head = scope.map { $0 + "." + first } ?? first
-        if let s = t.value.symbol(qualified: head, seenFrom: module) {
+        if let s = t.symbol(qualified: head, seenFrom: module) {
             return descend(.symbol(s), path.dropFirst(), depth)
         }
-        if let a = t.value.alias(qualified: head, seenFrom: module, index) {
+        if let a = t.alias(qualified: head, seenFrom: module, index) {
             return descend(.alias(a), path.dropFirst(), depth)
         }
         return nil
@@ -123,8 +123,8 @@ struct Resolver {
         switch base {
         case .symbol(let s):
             let q = symbol(s).qualifiedName + "." + rest.joined(separator: ".")
-            if let n = t.value.symbol(qualified: q, seenFrom: symbol(s).module) { return .symbol(n) }
-            if let a = t.value.alias(qualified: q, seenFrom: symbol(s).module, index) { return .alias(a) }
+            if let n = t.symbol(qualified: q, seenFrom: symbol(s).module) { return .symbol(n) }
+            if let a = t.alias(qualified: q, seenFrom: symbol(s).module, index) { return .alias(a) }
             return .external([symbol(s).name] + rest)
         case .alias(let a):
             let alias = typealiases[Int(a)]

@@ -15,13 +15,10 @@ struct NameTables: Sendable {
     var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
     /// Receivers of calls of methods some workspace type declares `mutating`.
     var mutatedThroughMethods = NameUses()
-    /// Names of workspace functions and methods with a `sending` parameter, and a filter over
-    /// them that a token is asked without making a `String`.
+    /// Names of workspace functions and methods with a `sending` parameter, and a test over
+    /// them that a token is asked without making a `String` (nil when there are none).
     var sendingFunctionNames: Set<String> = []
-    var sendingFunctionFilter = NameFilter([], count: 0)
-    /// Their lengths in bytes, a bit each (63 for any longer): most names are ruled out by it
-    /// before their bytes are hashed for the filter.
-    var sendingFunctionLengths: UInt64 = 0
+    var sendingFunctionTest: NameTest?
     /// The last name of every type written in an inheritance clause or as a typealias's target
     /// (through compositions): a type can conform to nothing else, however it gets there.
     var inheritedNames: Set<String> = []
@@ -72,8 +69,7 @@ struct NameTables: Sendable {
         for i in types.indices { for e in types[i].inherited { note(e.type) } }
         for i in extensions.indices { for e in extensions[i].inherited { note(e.type) } }
         for a in index.typealiases { note(a.target) }
-        sendingFunctionFilter = NameFilter(sendingFunctionNames, count: sendingFunctionNames.count)
-        sendingFunctionLengths = sendingFunctionNames.reduce(0) { $0 | 1 << UInt64(min($1.utf8.count, 63)) }
+        sendingFunctionTest = sendingFunctionNames.isEmpty ? nil : NameTest(sendingFunctionNames)
         for (module, calls) in index.receiversByMethod {
             for (method, receivers) in calls where mutatingMethods.contains(method) {
                 mutatedThroughMethods.byModule[module, default: []].formUnion(receivers)

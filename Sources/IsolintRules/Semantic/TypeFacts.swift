@@ -391,7 +391,7 @@ struct FactComputation {
         publicState[i] = 1
         let d = r.primaryDecl(s)
         var result = d.isPublic && d.parentsArePublic
-        if result, let parent = d.parent, let p = r.tables.value.symbol(qualified: parent, seenFrom: d.module) {
+        if result, let parent = d.parent, let p = r.tables.symbol(qualified: parent, seenFrom: d.module) {
             result = visiblyPublic(p, depth: depth + 1)
         }
         facts[i].visiblyPublic = result

@@ -173,7 +173,7 @@ public struct WorkspaceIndex: Sendable {
 
     private func isUsed(_ name: String, in uses: NameUses, declaredIn module: String) -> Bool {
         let box = t
-        return uses.byModule.contains { user, names in names.contains(name) && box.value.sees(user, module) }
+        return uses.byModule.contains { user, names in names.contains(name) && box.sees(user, module) }
     }
 
     /// Where a target with default MainActor isolation uses a type of this name off the main actor.
@@ -222,7 +222,7 @@ public struct WorkspaceIndex: Sendable {
     /// The symbol of a qualified name (`Outer.Inner`) as `module` sees it (see `SymbolTables`);
     /// without a module, the first by module name.
     public func symbol(qualified name: String, seenFrom module: String? = nil) -> SymbolID? {
-        t.value.symbol(qualified: name, seenFrom: module)
+        t.symbol(qualified: name, seenFrom: module)
     }
 
     /// The first declaration of a qualified name (tests, messages).
@@ -296,23 +296,26 @@ public struct WorkspaceIndex: Sendable {
 
     /// Free functions of a name that files of `module` can call (theirs and imported ones).
     public func freeFunctions(named name: String, seenFrom module: String) -> [(module: String, info: FunctionInfo)] {
-        let box = t
-        return (box.value.names.functionsByName[name] ?? []).map { functions[Int($0)] }.filter {
-            box.value.sees(module, $0.module)
+        let view = t.view(from: module)
+        let all = functions
+        return (t.value.names.functionsByName[name] ?? []).compactMap {
+            view.sees(all[Int($0)].module) ? all[Int($0)] : nil
         }
     }
 
     /// Every method of this name that files of `module` can see: in type declarations and in
     /// extensions, those of SDK types included.
     public func methods(named name: String, seenFrom module: String) -> [FunctionInfo] {
-        let box = t
-        return (box.value.names.methodsByName[name] ?? []).compactMap { m in
+        // Fields read in place: a declaration taken whole is a retain per field.
+        let view = t.view(from: module)
+        let (types, extensions) = (self.types, self.extensions)
+        return (t.value.names.methodsByName[name] ?? []).compactMap { m in
             if m.inExtension {
-                let e = extensions[Int(m.decl)]
-                return box.value.sees(module, e.module) ? e.functions[Int(m.member)] : nil
+                let e = Int(m.decl)
+                return view.sees(extensions[e].module) ? extensions[e].functions[Int(m.member)] : nil
             }
-            let d = types[Int(m.decl)]
-            return box.value.sees(module, d.module) ? d.functions[Int(m.member)] : nil
+            let d = Int(m.decl)
+            return view.sees(types[d].module) ? types[d].functions[Int(m.member)] : nil
         }
     }
 
@@ -330,7 +333,8 @@ public struct WorkspaceIndex: Sendable {
     public func declaresFunction(named name: String, seenFrom module: String) -> Bool {
         let box = t
         guard let modules = box.value.names.functionModules[name] else { return false }
-        return modules.contains { box.value.sees(module, $0) }
+        let view = box.view(from: module)
+        return modules.contains { view.sees($0) }
     }
 
     /// Whether any workspace type or typealias has this simple name (a cheap filter before resolving).
@@ -346,23 +350,16 @@ public struct WorkspaceIndex: Sendable {
 
     /// The names main-actor code that files of `module` can reach goes by: cheap filters before
     /// typing an expression (nil, or a module no file is in: those of the whole workspace).
-    func mainActorNames(seenFrom module: String?) -> MainActorNames { t.value.mainActorNames(seenFrom: module) }
+    func mainActorNames(seenFrom module: String?) -> MainActorNames { t.mainActorNames(seenFrom: module) }
 
     /// Whether a workspace function or method of this name takes a parameter `sending` (a cheap filter).
     public func hasSendingParameter(functionNamed name: String) -> Bool {
         t.value.names.sendingFunctionNames.contains(name)
     }
 
-    /// Whether any workspace function or method takes a parameter `sending`.
-    public var hasSendingFunctions: Bool { !t.value.names.sendingFunctionNames.isEmpty }
-
-    /// Whether a token may name a workspace function with a `sending` parameter (false: surely
-    /// not; no `String` is made).
-    func mayHaveSendingParameter(_ tree: SyntaxTree, token: Int32) -> Bool {
-        let box = t
-        return box.value.names.sendingFunctionLengths & (1 << UInt64(min(tree.nameLength(token: token), 63))) != 0
-            && box.value.names.sendingFunctionFilter.mayContain(tree, token: token)
-    }
+    /// A test of whether a token may name a workspace function or method with a `sending`
+    /// parameter; nil when the workspace declares none.
+    var sendingFunctionTest: NameTest? { t.value.names.sendingFunctionTest }
 }
 
 extension WorkspaceIndex: Equatable {
@@ -436,39 +433,58 @@ struct SymbolTables: Sendable {
     /// Everything but the function tables: symbols, typealiases, modules, extensions, contexts,
     /// facts and main-actor names.
     private init(typesOf index: WorkspaceIndex) {
-        var keyed: [String: SymbolID] = [:]
-        for (i, d) in index.types.enumerated() {
-            modules.insert(d.module)
-            let key = d.module + "\u{1F}" + d.qualifiedName
+        // By field, not `for d in types`: a loop variable copies the whole declaration (a retain
+        // and a release for each of its twenty-odd fields).
+        struct Key: Hashable {
+            var module: String
+            var qualifiedName: String
+        }
+        let types = index.types
+        var keyed: [Key: SymbolID] = [:]
+        keyed.reserveCapacity(types.count)
+        symbols.reserveCapacity(types.count)
+        for i in types.indices {
+            let key = Key(module: types[i].module, qualifiedName: types[i].qualifiedName)
             if let s = keyed[key] {
                 symbols[Int(s)].decls.append(Int32(i))
             } else {
                 let s = SymbolID(symbols.count)
                 keyed[key] = s
+                modules.insert(key.module)
                 symbols.append(
                     TypeSymbol(
-                        name: d.name, qualifiedName: d.qualifiedName, module: d.module, kind: d.kind,
-                        decls: [Int32(i)], extensions: []))
-                byQualified[d.qualifiedName, default: []].append(s)
+                        name: types[i].name, qualifiedName: key.qualifiedName, module: key.module,
+                        kind: types[i].kind, decls: [Int32(i)], extensions: []))
+                byQualified[key.qualifiedName, default: []].append(s)
             }
         }
         // Deterministic preference whatever the merge order: by module name.
         for (k, list) in byQualified where list.count > 1 {
             byQualified[k] = list.sorted { symbols[Int($0)].module < symbols[Int($1)].module }
         }
-        for (i, a) in index.typealiases.enumerated() {
-            aliasesByQualified[a.qualifiedName, default: []].append(Int32(i))
-            aliasNames.insert(a.name)
+        let aliases = index.typealiases
+        for i in aliases.indices {
+            aliasesByQualified[aliases[i].qualifiedName, default: []].append(Int32(i))
+            aliasNames.insert(aliases[i].name)
         }
         simpleNames = aliasNames.union(symbols.map(\.name))
-        modules.formUnion(index.extensions.map(\.module))
-        modules.formUnion(index.typealiases.map(\.module))
+        let extensions = index.extensions
+        modules.formUnion(extensions.map(\.module))
+        modules.formUnion(aliases.map(\.module))
         visibleModules = ModuleImports.visibility(index.imports, modules: modules)
-        for (i, e) in index.extensions.enumerated() {
-            if let s = resolveTopLevel(e.extendedPath, module: e.module, index) {
+        // Resolved against the tables so far (symbols, typealiases, modules, visibility), then
+        // recorded once that copy is gone (while it lives, a change to `symbols` copies it).
+        let extended = {
+            let sofar = SymbolTablesBox(self)
+            return extensions.indices.map {
+                sofar.resolveTopLevel(extensions[$0].extendedPath, module: extensions[$0].module, index)
+            }
+        }()
+        for i in extensions.indices {
+            if let s = extended[i] {
                 symbols[Int(s)].extensions.append(Int32(i))
             } else {
-                externalExtensions[e.extendedPath.joined(separator: "."), default: []].append(Int32(i))
+                externalExtensions[extensions[i].extendedPath.joined(separator: "."), default: []].append(Int32(i))
             }
         }
         let resolver = Resolver(index: index, box: SymbolTablesBox(self))
@@ -476,67 +492,82 @@ struct SymbolTables: Sendable {
         facts = TypeFacts.compute(self, index)
         // The names main-actor code goes by, by the module declaring them: a main-actor type's
         // members (its extensions' too, wherever they are) count for the type's module.
+        // Updated in place: a copy taken out of the dictionary and stored back copied its sets
+        // whole on every insert (the dictionary still held them).
         var declared: [String: MainActorNames.Declared] = [:]
-        for (i, sym) in symbols.enumerated() where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
-            var names = declared[sym.module] ?? MainActorNames.Declared()
-            names.types.insert(sym.name)
-            for d in sym.decls {
-                names.properties.formUnion(index.types[Int(d)].properties.map(\.name))
-                names.methods.formUnion(index.types[Int(d)].functions.map(\.name))
-            }
-            for e in sym.extensions {
-                names.properties.formUnion(index.extensions[Int(e)].properties.map(\.name))
-                names.methods.formUnion(index.extensions[Int(e)].functions.map(\.name))
-            }
-            declared[sym.module] = names
+        for i in symbols.indices where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
+            declared[symbols[i].module, default: MainActorNames.Declared()].note(
+                type: symbols[i].name, decls: symbols[i].decls.map { types[Int($0)] },
+                extensions: symbols[i].extensions.map { extensions[Int($0)] })
         }
-        for a in index.typealiases {
-            declared[a.module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(a.name)
+        for i in aliases.indices {
+            declared[aliases[i].module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(aliases[i].name)
         }
-        for f in index.functions {
-            declared[f.module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(f.info.name)
+        let functions = index.functions
+        for i in functions.indices {
+            declared[functions[i].module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(
+                functions[i].info.name)
         }
         (mainActorNamesByModule, allMainActorNames) = MainActorNames.byModule(
             declared: declared, visible: visibleModules)
     }
 
+}
+
+/// The queries on the tables, asked of the box: a method called on `box.value` copied the whole
+/// struct first (a retain and a release per table, on every name a rule resolves).
+extension SymbolTablesBox {
     /// The main-actor names code of `module` can reach (nil, or a module with no files: all).
     func mainActorNames(seenFrom module: String?) -> MainActorNames {
-        module.flatMap { mainActorNamesByModule[$0] } ?? allMainActorNames
+        module.flatMap { value.mainActorNamesByModule[$0] } ?? value.allMainActorNames
     }
 
     /// The symbol of a qualified name as `module` sees it: its own first, then one of a module it
     /// imports (nil when only modules it cannot see declare the name: then it is an SDK name).
     /// Without a module, the first by module name.
     func symbol(qualified name: String, seenFrom module: String?) -> SymbolID? {
-        guard let list = byQualified[name] else { return nil }
+        guard let list = value.byQualified[name] else { return nil }
         guard let module else { return list.first }
-        if let s = list.first(where: { symbols[Int($0)].module == module }) { return s }
-        return list.first { sees(module, symbols[Int($0)].module) }
+        if let s = list.first(where: { value.symbols[Int($0)].module == module }) { return s }
+        let view = view(from: module)
+        return list.first { view.sees(value.symbols[Int($0)].module) }
     }
 
     func alias(qualified name: String, seenFrom module: String?, _ index: WorkspaceIndex) -> Int32? {
-        guard let list = aliasesByQualified[name] else { return nil }
+        guard let list = value.aliasesByQualified[name] else { return nil }
         guard let module else { return list.first }
-        if let a = list.first(where: { index.typealiases[Int($0)].module == module }) { return a }
-        return list.first { sees(module, index.typealiases[Int($0)].module) }
+        let aliases = index.typealiases
+        if let a = list.first(where: { aliases[Int($0)].module == module }) { return a }
+        let view = view(from: module)
+        return list.first { view.sees(aliases[Int($0)].module) }
     }
 
     /// Whether files of `module` can name declarations of `other`: its own, and those of the
     /// modules it imports. Files outside any target (module "") are a module of their own for
     /// this: they see what they import, and no target sees them (none can import them). A module
     /// no file of the index is in (a context made up by a caller) sees everything.
-    func sees(_ module: String, _ other: String) -> Bool {
-        if module == other { return true }
-        guard let visible = visibleModules[module] else { return true }
-        return !other.isEmpty && visible.contains(other)
+    func sees(_ module: String, _ other: String) -> Bool { view(from: module).sees(other) }
+
+    /// What files of `module` can name, its imports looked up once (for a loop over declarations).
+    func view(from module: String) -> ModuleView { ModuleView(module: module, visible: value.visibleModules[module]) }
+
+    struct ModuleView {
+        let module: String
+        /// nil: a module no file of the index is in, which sees everything.
+        let visible: Set<String>?
+
+        func sees(_ other: String) -> Bool {
+            if module == other { return true }
+            guard let visible else { return true }
+            return !other.isEmpty && visible.contains(other)
+        }
     }
 
     /// A path written at file scope (an extension's extended type): module qualifiers dropped,
     /// one typealias followed.
     func resolveTopLevel(_ path: [String], module: String, _ index: WorkspaceIndex) -> SymbolID? {
         var p = path
-        if p.count > 1, modules.contains(p[0]) || KnowledgeBase.moduleNames.contains(p[0]) { p.removeFirst() }
+        if p.count > 1, value.modules.contains(p[0]) || KnowledgeBase.moduleNames.contains(p[0]) { p.removeFirst() }
         guard !p.isEmpty else { return nil }
         if let s = symbol(qualified: p.joined(separator: "."), seenFrom: module) { return s }
         if let a = alias(qualified: p[0], seenFrom: module, index),
