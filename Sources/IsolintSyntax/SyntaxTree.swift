@@ -112,6 +112,18 @@ public final class SyntaxTree: Sendable {
         return (Int(childStart[Int(node)]), Int(childStart[Int(node) + 1]))
     }
 
+    /// Pushes a node's children on a walk's stack, the last first, so that `popLast` visits them
+    /// in source order (without the generic append of a reversed slice, a tenth of some walks).
+    @inlinable
+    public func pushChildren(of node: Int32, onto stack: inout [Int32]) {
+        let (first, end) = childIndices(node)
+        var k = end
+        while k > first {
+            k -= 1
+            stack.append(childList[k])
+        }
+    }
+
     /// The nodes of the top-level item holding `node` (an item's nodes are contiguous and
     /// hold all of its descendants); nil for the file's root and for no node.
     public func itemNodes(containing node: Int32) -> Range<Int32>? {

@@ -80,10 +80,11 @@ extension SyntaxTree {
     public func members(of decl: Int32) -> [Int32] {
         guard let block = firstChild(decl, kind: .memberBlock) else { return [] }
         var out: [Int32] = []
-        var stack = Array(children(block).reversed())
+        var stack: [Int32] = []
+        pushChildren(of: block, onto: &stack)
         while let m = stack.popLast() {
             if self[m].kind == .ifConfig || self[m].kind == .ifConfigClause {
-                stack.append(contentsOf: children(m).reversed())
+                pushChildren(of: m, onto: &stack)
             } else {
                 out.append(m)
             }

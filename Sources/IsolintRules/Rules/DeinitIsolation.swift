@@ -86,7 +86,8 @@ public struct DeinitIsolation: NodeRule {
         let tree = file.tree
         let model = file.model
         var out: [Access] = []
-        var stack = Array(tree.children(body).reversed())
+        var stack: [Int32] = []
+        tree.pushChildren(of: body, onto: &stack)
         while let n = stack.popLast(), out.count < 32 {
             let kind = tree[n].kind
             if kind == .closure, let iso = file.isolation.closureIsolation(n, view: .compiler), iso.isGlobalActor {
@@ -121,7 +122,7 @@ public struct DeinitIsolation: NodeRule {
                 out.append(access)
                 continue
             }
-            stack.append(contentsOf: tree.children(n).reversed())
+            tree.pushChildren(of: n, onto: &stack)
         }
         return out
     }

@@ -113,7 +113,8 @@ public struct ModelContextCrossesIsolation: NodeRule {
     func outerContextUses(in closure: Int32, _ file: FileContext) -> [Int32] {
         let tree = file.tree
         var out: [Int32] = []
-        var stack = Array(tree.children(closure).reversed())
+        var stack: [Int32] = []
+        tree.pushChildren(of: closure, onto: &stack)
         while let n = stack.popLast() {
             let kind = tree[n].kind
             if [.funcDecl, .classDecl, .structDecl, .enumDecl, .actorDecl, .captureList].contains(kind) { continue }
@@ -123,7 +124,7 @@ public struct ModelContextCrossesIsolation: NodeRule {
                 out.append(n)
                 continue
             }
-            stack.append(contentsOf: tree.children(n).reversed())
+            tree.pushChildren(of: n, onto: &stack)
         }
         return out
     }

@@ -15,7 +15,8 @@ extension SemanticModel {
     /// `nonisolated` members and instance `let`s of Sendable types are not main-actor state.
     public func firstMainActorUse(in closure: Int32, owner: Int32) -> MainActorUse? {
         let ownerIsMainActor = isolation.typeIsolation(owner).isMainActor
-        var stack = Array(tree.children(closure).reversed())
+        var stack: [Int32] = []
+        tree.pushChildren(of: closure, onto: &stack)
         while let n = stack.popLast() {
             let node = tree[n]
             switch node.kind {
@@ -45,7 +46,7 @@ extension SemanticModel {
             default:
                 break
             }
-            stack.append(contentsOf: tree.children(n).reversed())
+            tree.pushChildren(of: n, onto: &stack)
         }
         return nil
     }

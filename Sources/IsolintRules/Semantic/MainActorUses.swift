@@ -17,7 +17,8 @@ extension SemanticModel {
         // main-actor code (and the owner has no main-actor members), there is none.
         let names = mainActorNames.filter
         if own.isEmpty, !mayNameMainActorCode(in: body) { return [] }
-        var stack = Array(tree.children(body).reversed())
+        var stack: [Int32] = []
+        tree.pushChildren(of: body, onto: &stack)
         while let n = stack.popLast(), out.count < limit {
             switch tree[n].kind {
             case .captureList, .awaitExpr, .funcDecl, .classDecl, .structDecl, .enumDecl, .actorDecl:
@@ -44,7 +45,7 @@ extension SemanticModel {
             default:
                 break
             }
-            stack.append(contentsOf: tree.children(n).reversed())
+            tree.pushChildren(of: n, onto: &stack)
         }
         return out
     }

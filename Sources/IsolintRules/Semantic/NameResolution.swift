@@ -97,8 +97,11 @@ struct Resolver {
             }
             return .external(rest)
         }
-        for scope in context.scopes {
-            if let r = resolveFrom(scope: scope, rest, module: context.module, depth) { return r }
+        // `Scope.Name` strings are made only for a name some type or typealias is nested under.
+        if t.value.nestedNames.contains(first) {
+            for scope in context.scopes {
+                if let r = resolveFrom(scope: scope, rest, module: context.module, depth) { return r }
+            }
         }
         if let r = resolveFrom(scope: nil, rest, module: context.module, depth) { return r }
         return .external(rest)

@@ -97,7 +97,7 @@ extension SemanticModel {
             }
             switch tree[n].kind {
             case .closure, .funcDecl, .initDecl, .classDecl, .structDecl, .enumDecl, .actorDecl: continue
-            default: stack.append(contentsOf: tree.children(n).reversed())
+            default: tree.pushChildren(of: n, onto: &stack)
             }
         }
         return out

@@ -392,6 +392,9 @@ struct SymbolTables: Sendable {
     /// The last component of every workspace type's and typealias's name: a name outside it
     /// can only be an SDK name (the fast path of name resolution).
     var simpleNames: Set<String> = []
+    /// The same, of the types and typealiases declared inside another type: a name outside it
+    /// is never found in a type's scope (no `Scope.Name` to look up).
+    var nestedNames: Set<String> = []
     var externalExtensions: [String: [Int32]] = [:]
     var modules: Set<String> = []
     /// Per module with files: the other workspace modules whose types its files can name.
@@ -468,6 +471,12 @@ struct SymbolTables: Sendable {
             aliasNames.insert(aliases[i].name)
         }
         simpleNames = aliasNames.union(symbols.map(\.name))
+        for i in symbols.indices where symbols[i].qualifiedName != symbols[i].name {
+            nestedNames.insert(symbols[i].name)
+        }
+        for i in aliases.indices where aliases[i].qualifiedName != aliases[i].name {
+            nestedNames.insert(aliases[i].name)
+        }
         let extensions = index.extensions
         modules.formUnion(extensions.map(\.module))
         modules.formUnion(aliases.map(\.module))
