@@ -183,7 +183,10 @@ struct TypeTextParser {
         tok = lex()
     }
 
-    var atEnd: Bool { tok == .end }
+    var atEnd: Bool {
+        if case .end = tok { return true }
+        return false
+    }
 
     static func isWordByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x24
@@ -220,15 +223,23 @@ struct TypeTextParser {
 
     mutating func advance() { tok = lex() }
 
-    mutating func eat(_ c: Character) -> Bool {
-        guard let a = c.asciiValue, tok == .punct(a) else { return false }
+    // ASCII scalars, not `Character`s: a `Character`'s `asciiValue` and a comparison of the
+    // whole token (its string too) were most of the cost of reading a type.
+    mutating func eat(_ c: Unicode.Scalar) -> Bool {
+        guard isPunct(c) else { return false }
         advance()
         return true
     }
 
-    func isPunct(_ c: Character) -> Bool { c.asciiValue.map { tok == .punct($0) } ?? false }
+    func isPunct(_ c: Unicode.Scalar) -> Bool {
+        if case .punct(let p) = tok { return p == UInt8(ascii: c) }
+        return false
+    }
 
-    func isWord(_ w: String) -> Bool { tok == .word(w) }
+    func isWord(_ w: String) -> Bool {
+        if case .word(let x) = tok { return x == w }
+        return false
+    }
 
     /// Attributes, specifiers, then a composition, then an optional function tail.
     mutating func parseType(depth: Int) -> TypeExpr {
