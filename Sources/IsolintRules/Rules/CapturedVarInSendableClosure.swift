@@ -54,17 +54,18 @@ public struct CapturedVarInSendableClosure: NodeRule {
         let model = file.model
         // Cheap test first: the closure assigns, passes `&x` or calls a mutating method at all.
         guard mayMutate(closure, tree) else { return }
+        guard let handOff = model.handOff(ofClosure: closure) else { return }
         // Outer local `var`s the closure writes (not `self`: its members are another rule's),
-        // not inside a nested closure handed off itself (that one reports them). Whether the
-        // closure is handed off at all costs a look at the call it is passed to: asked only of a
-        // closure that writes such a var (most write their own locals or `self`'s members).
+        // not inside a nested closure handed off itself (that one reports them).
         let closureRange = tree.range(of: closure)
         var order: [Int32] = []
         var writesByBinding: [Int32: (LocalBinding, [Int32])] = [:]
         for r in tree.subtree(closure) where tree[r].kind == .identifierExpr {
             guard let b = model.resolveLocal(tree.name(of: r), at: r), b.kind == .local, b.isVar,
                 !closureRange.contains(tree.start(b.node)), b.scope != closure, model.isMutation(r, of: b),
-                !isUnsafeOptOut(b, tree)
+                // The innermost handed-off closure around the write is this one (the closure
+                // itself is handed off, so the walk up ends at it or at a nested one).
+                !isUnsafeOptOut(b, tree), innermostHandedOffClosure(r, model) == closure
             else { continue }
             if writesByBinding[b.node] == nil {
                 order.append(b.node)
@@ -72,13 +73,8 @@ public struct CapturedVarInSendableClosure: NodeRule {
             }
             writesByBinding[b.node]?.1.append(r)
         }
-        guard !order.isEmpty, let handOff = model.handOff(ofClosure: closure) else { return }
-        // The innermost handed-off closure around each write is this one (the closure itself is
-        // handed off, so the walk up ends at it or at a nested one).
-        let mutated = order.sorted { tree.start($0) < tree.start($1) }.compactMap { writesByBinding[$0] }.compactMap {
-            binding, writes -> (LocalBinding, [Int32])? in
-            let own = writes.filter { innermostHandedOffClosure($0, model) == closure }
-            return own.isEmpty ? nil : (binding, own.sorted())
+        let mutated = order.sorted { tree.start($0) < tree.start($1) }.compactMap { writesByBinding[$0] }.map {
+            ($0.0, $0.1.sorted())
         }
         guard !mutated.isEmpty else { return }
         var shared: [(LocalBinding, [Int32])] = []
