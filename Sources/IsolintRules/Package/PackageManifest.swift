@@ -345,13 +345,12 @@ extension PackageManifest {
     /// manifest whose siblings the index does not know counts as read.
     public static func isRead(path: String, in index: WorkspaceIndex) -> Bool {
         // Byte-wise (`parentDirectory`): asked of every manifest against every other one.
-        func folder(of p: String) -> String { parentDirectory(p) }
-        let directory = folder(of: path)
+        let directory = parentDirectory(path)
         let toolchain = KnowledgeBase.assumedToolchain
         var base: ToolsVersion?
         var newest: (path: String, suffix: ToolsVersion)?
         for (p, v) in index.manifestToolsVersions {
-            guard folder(of: p) == directory else { continue }
+            guard parentDirectory(p) == directory else { continue }
             if let suffix = versionSuffix(path: p) {
                 if suffix <= toolchain, newest.map({ $0.suffix < suffix }) ?? true { newest = (p, suffix) }
             } else if p.splitASCII(UInt8(ascii: "/")).last == "Package.swift" {

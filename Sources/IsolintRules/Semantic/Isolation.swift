@@ -282,7 +282,9 @@ public final class IsolationModel: Sendable {
             let name = tree.calleeName(of: call), index.declaresFunction(named: name, seenFrom: module)
         else { return nil }
         var candidates = index.freeFunctions(named: name, seenFrom: module).map(\.info)
-        if let owner = tree.enclosingType(of: call), let s = symbol(ofTypeDecl: owner) {
+        if let owner = tree.enclosingType(of: call),
+            let s = index.symbol(ofDeclaration: owner, in: tree, module: module)
+        {
             candidates += index.methods(s, named: name)
         }
         let args = tree.arguments(of: call)
@@ -307,14 +309,6 @@ public final class IsolationModel: Sendable {
             "the closure parameter of \(name) is @\(actor)")
     }
 
-    /// The index symbol of a type declaration or of an extension's extended type.
-    func symbol(ofTypeDecl decl: Int32) -> SymbolID? {
-        if tree[decl].kind == .extensionDecl {
-            let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
-            return index.resolveSymbol(path, in: LookupContext(module: module))
-        }
-        return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
-    }
 }
 
 extension IsolationModel {

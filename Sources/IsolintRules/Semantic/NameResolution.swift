@@ -50,6 +50,16 @@ extension WorkspaceIndex {
         resolve(name.splitASCII(UInt8(ascii: ".")).map(String.init), in: LookupContext(module: module))
     }
 
+    /// The symbol of a type declaration, or of an extension's extended type, as files of
+    /// `module` see it (the semantic and isolation models both ask it).
+    func symbol(ofDeclaration decl: Int32, in tree: SyntaxTree, module: String) -> SymbolID? {
+        if tree[decl].kind == .extensionDecl {
+            let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
+            return resolveSymbol(path, in: LookupContext(module: module))
+        }
+        return symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
+    }
+
     /// The symbol a path names in a context, following typealiases.
     public func resolveSymbol(_ path: [String], in context: LookupContext) -> SymbolID? {
         resolver.resolveSymbol(path, in: context)

@@ -122,13 +122,7 @@ public final class SemanticModel: Sendable {
     /// Once per declaration: rules ask it of the type around nearly every member they look at,
     /// and each answer builds the declaration's qualified name.
     public func symbol(of decl: Int32) -> SymbolID? {
-        declarationSymbols.get(decl) {
-            if tree[decl].kind == .extensionDecl {
-                let path = tree.extendedTypeText(decl).splitASCII(UInt8(ascii: ".")).map(String.init)
-                return index.resolveSymbol(path, in: LookupContext(module: module))
-            }
-            return index.symbol(qualified: tree.qualifiedName(of: decl).qualified, seenFrom: module)
-        }
+        declarationSymbols.get(decl) { index.symbol(ofDeclaration: decl, in: tree, module: module) }
     }
 
     /// The symbol a type node names, resolved in its scopes.
