@@ -14,6 +14,28 @@
     return false
 }
 
+/// How many leading bytes of `w` (eight bytes, little-endian) are ASCII identifier-body bytes
+/// (`A-Z a-z _ 0-9 $`), 0 to 8. Each byte is tested at once by the "has between" bit trick:
+/// `(127 + hi - b)` and `(b + 127 - lo)` both have the high bit set exactly when lo < b < hi,
+/// with no carry between bytes (b's high bit is masked off and tested on its own).
+@inline(__always) func identifierBodyPrefix(_ w: UInt64) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let ascii = ~w & high
+    @inline(__always) func between(_ x: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+        (ones &* (127 + hi) &- x) & (x &+ ones &* (127 - lo))
+    }
+    let x = w & 0x7F7F_7F7F_7F7F_7F7F
+    // `b | 0x20` folds A-Z onto a-z; nothing else lands in a-z (`@` -> `` ` ``, `[` -> `{`, `_` -> DEL).
+    let letters = between(x | 0x2020_2020_2020_2020, 0x60, 0x7B)
+    let digits = between(x, 0x2F, 0x3A)
+    let underscore = between(x, 0x5E, 0x60)
+    let dollar = between(x, 0x23, 0x25)
+    let body = (letters | digits | underscore | dollar) & ascii
+    let stop = ~body & high
+    return stop == 0 ? 8 : stop.trailingZeroBitCount >> 3
+}
+
 @inlinable func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 
 @inlinable func isHexDigit(_ c: UInt8) -> Bool {

@@ -127,6 +127,13 @@ struct LexerState {
             lexToken()
             return true
         }
+        // One space between two tokens, the commonest trivia: no call either.
+        if i + 1 < n, p[i] == space, p[i + 1] > space, p[i + 1] != slash {
+            i += 1
+            tokens.insertIntoLast(.spaceAfter)
+            lexToken()
+            return true
+        }
         let triviaStart = i
         skipTrivia()
         if i > triviaStart { tokens.insertIntoLast(.spaceAfter) }
@@ -341,6 +348,14 @@ struct LexerState {
     }
 
     mutating func lexIdentifier(_ start: Int) {
+        // ASCII runs eight bytes at a time; the byte loop below takes the rest (the file's last
+        // bytes, non-ASCII scalars).
+        let raw = UnsafeRawBufferPointer(p)
+        while i + 8 <= n {
+            let k = identifierBodyPrefix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += k
+            if k < 8 { break }
+        }
         while i < n {
             let c = p[i]
             if c < 0x80 {
@@ -352,7 +367,7 @@ struct LexerState {
             i += len
         }
         let length = i - start
-        if length <= maxKeywordLength {
+        if keywords.mayBeKeyword(first: p[start], length: length) {
             let kw = keywords.lookup(p, start, length)
             if kw.keyword != .none {
                 emit(kw.reserved ? .keyword : .identifier, start, kw.keyword)

@@ -172,43 +172,60 @@ extension LexerState {
 
 /// Keywords in an open-addressed hash table keyed by a word's length and first eight bytes:
 /// one or two probes per identifier, none of the per-length lists of arrays that the lookup
-/// walked before (a quarter of lexing an identifier).
+/// walked before (a quarter of lexing an identifier). Each slot holds its entry (no second
+/// array to index): a miss, most identifiers, reads one slot.
 final class KeywordTable: Sendable {
     static let shared = KeywordTable()
 
-    /// Per entry: the first eight bytes (little-endian, zero-padded), the rest, the length.
-    private let heads: [UInt64]
+    /// One keyword: its first eight bytes (little-endian, zero-padded) and length; `tail`
+    /// indexes `tails` (the bytes past eight) for the few longer words. Length 0: empty slot.
+    struct Slot {
+        var head: UInt64 = 0
+        var length: UInt8 = 0
+        var keyword = Keyword.none
+        var reserved = false
+        var tail: UInt8 = 0
+    }
+
     private let tails: [[UInt8]]
-    private let lengths: [Int]
-    private let keywords: [Keyword]
-    private let reserved: [Bool]
-    /// Entry indices by hash; -1 for an empty slot. Fewer than a quarter of the slots are used.
-    private let slots: [Int16]
+    /// Fewer than a quarter of the slots are used.
+    private let slots: [Slot]
     private static let slotBits = 9
+    /// By length: bit `b - 0x40` set when a keyword of that length starts with byte `b` (every
+    /// keyword starts in `@`...DEL). Most identifiers are no keyword, and most of those fail
+    /// this test, which costs no call.
+    private let firstBytes: [UInt64]
+
+    /// Whether `lookup` may find a keyword for a word of `length` bytes starting with `first`.
+    @inline(__always) func mayBeKeyword(first: UInt8, length: Int) -> Bool {
+        guard length < firstBytes.count, first &- 0x40 < 0x40 else { return false }
+        return firstBytes[length] >> UInt64(first &- 0x40) & 1 != 0
+    }
 
     private init() {
-        var heads: [UInt64] = []
+        var firstBytes = [UInt64](repeating: 0, count: maxKeywordLength + 1)
         var tails: [[UInt8]] = []
-        var lengths: [Int] = []
-        var keywords: [Keyword] = []
-        var reserved: [Bool] = []
-        var slots = [Int16](repeating: -1, count: 1 << Self.slotBits)
+        var slots = [Slot](repeating: Slot(), count: 1 << Self.slotBits)
         let words =
             reservedWords.map { ($0.text, $0.keyword, true) } + contextualWords.map { ($0.text, $0.keyword, false) }
         for (text, keyword, isReserved) in words {
             var head: UInt64 = 0
             for (k, b) in text.prefix(8).enumerated() { head |= UInt64(b) << (8 * UInt64(k)) }
             var h = Self.slot(head, text.count)
-            while slots[h] >= 0 { h = (h + 1) & ((1 << Self.slotBits) - 1) }
-            slots[h] = Int16(heads.count)
-            heads.append(head)
-            tails.append(Array(text.dropFirst(8)))
-            lengths.append(text.count)
-            keywords.append(keyword)
-            reserved.append(isReserved)
+            while slots[h].length > 0 { h = (h + 1) & ((1 << Self.slotBits) - 1) }
+            var tail: UInt8 = 0
+            if text.count > 8 {
+                tail = UInt8(tails.count)
+                tails.append(Array(text.dropFirst(8)))
+            }
+            slots[h] = Slot(
+                head: head, length: UInt8(text.count), keyword: keyword, reserved: isReserved, tail: tail)
+            // Every word fits (LexerIdentifierTests finds each one through the table).
+            if text.count < firstBytes.count, let b = text.first, b &- 0x40 < 0x40 {
+                firstBytes[text.count] |= 1 << UInt64(b &- 0x40)
+            }
         }
-        (self.heads, self.tails, self.lengths, self.keywords, self.reserved, self.slots) =
-            (heads, tails, lengths, keywords, reserved, slots)
+        (self.tails, self.slots, self.firstBytes) = (tails, slots, firstBytes)
     }
 
     @inline(__always) private static func slot(_ head: UInt64, _ length: Int) -> Int {
@@ -228,14 +245,16 @@ final class KeywordTable: Sendable {
         } else {
             for k in 0..<min(length, 8) { head |= UInt64(p[start + k]) << (8 * UInt64(k)) }
         }
-        var h = Self.slot(head, length)
-        while true {
-            let e = Int(slots[h])
-            if e < 0 { return (.none, false) }
-            if heads[e] == head, lengths[e] == length, length <= 8 || matches(p, start + 8, tails[e]) {
-                return (keywords[e], reserved[e])
+        return slots.withUnsafeBufferPointer { slots in
+            var h = Self.slot(head, length)
+            while true {
+                let e = slots[h]
+                if e.length == 0 { return (.none, false) }
+                if e.head == head, Int(e.length) == length, length <= 8 || matches(p, start + 8, tails[Int(e.tail)]) {
+                    return (e.keyword, e.reserved)
+                }
+                h = (h + 1) & ((1 << Self.slotBits) - 1)
             }
-            h = (h + 1) & ((1 << Self.slotBits) - 1)
         }
     }
 }

@@ -83,6 +83,48 @@ private func token(_ text: String, in source: String) -> Token? {
             ])
     }
 
+    /// Every word of both keyword lists, alone, at the end of a file (fewer than eight bytes
+    /// left) and followed by a long tail, comes back with its keyword; one byte more or less
+    /// does not.
+    @Test func everyKeywordIsFoundAndNoNeighbourIs() {
+        let words =
+            reservedWords.map { ($0.text, $0.keyword, true) } + contextualWords.map { ($0.text, $0.keyword, false) }
+        var known: [String: Keyword] = [:]
+        for (text, keyword, _) in words { known[String(decoding: text, as: UTF8.self)] = keyword }
+        for (text, keyword, reserved) in words {
+            let word = String(decoding: text, as: UTF8.self)
+            for source in [word, "\(word) + padding_padding", "x.\(word)"] {
+                let t = token(word, in: source)
+                #expect(t?.keyword == keyword, "\(word) in \(source)")
+                #expect(t?.kind == (reserved ? .keyword : .identifier), "\(word) in \(source)")
+            }
+            for near in [word + "x", String(word.dropLast()), "x" + word] where !near.isEmpty {
+                let t = token(near, in: near + " ")
+                #expect(t?.keyword == known[near] ?? Keyword.none, "\(near)")
+            }
+        }
+    }
+
+    /// The eight-at-a-time identifier scan agrees with the byte predicate for every byte at
+    /// every position.
+    @Test func identifierBodyPrefixAgreesWithTheBytePredicate() {
+        for b in 0...255 {
+            for position in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[position] = UInt8(b)
+                let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let expected = isIdentifierBody(UInt8(b)) ? 8 : position
+                #expect(identifierBodyPrefix(w) == expected, "byte \(b) at \(position)")
+            }
+        }
+        #expect(
+            lexed("abcdefghijklmnopqrstuvwxyz_$0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ+x") == [
+                "identifier abcdefghijklmnopqrstuvwxyz_$0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", "operator +",
+                "identifier x",
+            ])
+        #expect(lexed("longidentifiercafé+x") == ["identifier longidentifiercafé", "operator +", "identifier x"])
+    }
+
     @Test func keywordPrefixesAndCaseVariantsAreOrdinaryIdentifiers() {
         #expect(
             lexed("classy Actor _foo letter selfish inout_ asyncSequence") == [
