@@ -72,6 +72,101 @@ struct XcodeProjectTests {
         #expect(e.message == "nested more than 256 levels deep")
     }
 
+    /// Group paths, resolved once per group, agree with walking each object up to the root:
+    /// groups shared by many files, `<absolute>` and `SOURCE_ROOT` tops, a product (no path),
+    /// a missing parent, a cycle, and chains of 64 objects (a path) and 65 (none).
+    @Test func groupPathsAgreeWithTheWalkUpToTheRoot() {
+        var objects: [String: PropertyList] = [:]
+        func object(_ id: String, path: String?, tree: String = "<group>", children: [String] = []) {
+            var d: [String: PropertyList] = ["isa": .string("PBXGroup"), "sourceTree": .string(tree)]
+            if let path { d["path"] = .string(path) }
+            if !children.isEmpty { d["children"] = .array(children.map { .string($0) }) }
+            objects[id] = .dictionary(d)
+        }
+        object("root", path: nil, children: ["A", "Abs", "Src", "Cyc1"])
+        object("A", path: "A", children: ["B", "f1", "f2"])
+        object("B", path: "../B", children: ["f3", "f4", "noPath"])
+        object("noPath", path: "", children: ["f5"])
+        for f in ["f1", "f2", "f3", "f4", "f5"] { object(f, path: f + ".swift") }
+        object("Abs", path: "/opt/x", tree: "<absolute>", children: ["f6"])
+        object("f6", path: "y.swift")
+        object("Src", path: "Gen", tree: "SOURCE_ROOT", children: ["f7"])
+        object("f7", path: "z.swift")
+        object("product", path: "App.app", tree: "BUILT_PRODUCTS_DIR")
+        object("Cyc1", path: "c1", children: ["Cyc2"])
+        object("Cyc2", path: "c2", children: ["Cyc1", "f8"])
+        object("f8", path: "w.swift")
+        object("orphanChild", path: "o.swift")
+        // Chains off the root: a file under 62 groups is 64 objects with the root (a path), under
+        // 63 it is 65 (none).
+        for depth in [62, 63] {
+            var parent = "root"
+            for k in 0..<depth {
+                let id = "deep\(depth)-\(k)"
+                object(id, path: "d\(k)")
+                var p = objects[parent]?.dictionary ?? [:]
+                p["children"] = .array((p["children"]?.array ?? []) + [.string(id)])
+                objects[parent] = .dictionary(p)
+                parent = id
+            }
+            object("leaf\(depth)", path: "leaf.swift")
+            var p = objects[parent]?.dictionary ?? [:]
+            p["children"] = .array([.string("leaf\(depth)")])
+            objects[parent] = .dictionary(p)
+        }
+        let paths = XcodeProject.GroupPaths(objects: objects, root: "/r")
+        // The reference: each object walked up on its own, as before the groups were memoised.
+        func walk(_ id: String) -> String? {
+            var components: [String] = []
+            var current = id
+            var base = "/r"
+            for _ in 0..<64 {
+                guard let o = objects[current] else { return nil }
+                if let p = o["path"]?.string, !p.isEmpty { components.append(p) }
+                switch o["sourceTree"]?.string ?? "<group>" {
+                case "<group>":
+                    if let parent = paths.parents[current] {
+                        current = parent
+                        continue
+                    }
+                case "SOURCE_ROOT": break
+                case "<absolute>": base = "/"
+                default: return nil
+                }
+                return components.reversed().reduce(base) { XcodeProject.joined($0, $1) }
+            }
+            return nil
+        }
+        #expect(paths.path(of: "f3") == "/r/B/f3.swift")
+        #expect(paths.path(of: "f5") == "/r/B/f5.swift")
+        #expect(paths.path(of: "f6") == "/opt/x/y.swift")
+        #expect(paths.path(of: "f7") == "/r/Gen/z.swift")
+        #expect(paths.path(of: "product") == nil)
+        #expect(paths.path(of: "f8") == nil)
+        #expect(paths.path(of: "orphanChild") == "/r/o.swift")
+        #expect(paths.path(of: "leaf62") != nil)
+        #expect(paths.path(of: "leaf63") == nil)
+        // In another order too: what one file resolved must not change another's answer.
+        let fresh = XcodeProject.GroupPaths(objects: objects, root: "/r")
+        for id in objects.keys.sorted().reversed() + ["missing"] {
+            #expect(paths.path(of: id) == walk(id), "\(id)")
+            #expect(fresh.path(of: id) == walk(id), "\(id)")
+        }
+    }
+
+    @Test func joinedFoldsDotsAndKeepsWhatNeedsNoFolding() {
+        #expect(XcodeProject.joined("/r/A", "B/c.swift") == "/r/A/B/c.swift")
+        #expect(XcodeProject.joined("/r/A", "../B") == "/r/B")
+        #expect(XcodeProject.joined("/r/A", "./B//c/") == "/r/A/B/c")
+        #expect(XcodeProject.joined("/r/A/", "B") == "/r/A/B")
+        #expect(XcodeProject.joined("/r", "/opt/x") == "/opt/x")
+        #expect(XcodeProject.joined("/", "x") == "/x")
+        #expect(XcodeProject.joined("/", "..") == "/")
+        #expect(XcodeProject.joined("/r", "...") == "/r/...")
+        #expect(XcodeProject.joined("/r/é", "../ü.swift") == "/r/ü.swift")
+        #expect(XcodeProject.joined("r", "x") == "/r/x")
+    }
+
     @Test func everyPrefixOfAProjectFailsCleanly() throws {
         let bytes = Array(Self.project.utf8)
         #expect(throws: Never.self) { try PropertyList.parse(bytes).get() }

@@ -203,6 +203,13 @@ public struct XcodeProject: Sendable {
     /// `base/relative`, `..` and `.` folded; an absolute `relative` stands alone.
     static func joined(_ base: String, _ relative: String) -> String {
         let full = relative.hasPrefix("/") ? relative : base + "/" + relative
+        // Nearly every path needs no folding: splitting and joining it again was a tenth of
+        // reading a large project. (ASCII only: other text is split by Characters below.)
+        if full.utf8.first == UInt8(ascii: "/"), !full.utf8.contains(where: { $0 >= 0x80 }),
+            SwiftFiles.isNormalized(full)
+        {
+            return full
+        }
         var parts: [Substring] = []
         for c in full.splitASCII(UInt8(ascii: "/")) {
             if c == "." { continue }
@@ -216,11 +223,17 @@ public struct XcodeProject: Sendable {
     }
 
     /// Paths of file references and groups: each `<group>`-relative path joined to its parent
-    /// group's, up to the project root (`SOURCE_ROOT`) or an absolute path.
-    struct GroupPaths {
+    /// group's, up to the project root (`SOURCE_ROOT`) or an absolute path. Each group is
+    /// resolved once: a project's files sit in a few hundred groups, and walking every file's
+    /// groups up to the root again looked each of them up for every file.
+    final class GroupPaths {
         let objects: [String: PropertyList]
         let root: String
         let parents: [String: String]
+        /// Per object asked so far: its path (nil: none) and how many objects its walk up to
+        /// the root visits (a walk of more than 64 gives no path, as for a cycle).
+        private var resolved: [String: (path: String?, length: Int)] = [:]
+        static let maximumDepth = 64
 
         init(objects: [String: PropertyList], root: String) {
             self.objects = objects
@@ -233,31 +246,57 @@ public struct XcodeProject: Sendable {
         }
 
         func path(of id: String) -> String? {
-            var components: [String] = []
+            // Up to the first object already resolved, or the one that decides the base.
+            var chain: [(id: String, component: String?)] = []
             var current = id
-            var base = root
-            for _ in 0..<64 {
-                guard let object = objects[current] else { return nil }
-                if let p = object["path"]?.string, !p.isEmpty { components.append(p) }
+            var above: (path: String?, length: Int)?
+            walk: while above == nil {
+                if let known = resolved[current] {
+                    above = known
+                    break
+                }
+                // Longer than any walk that gives a path (or a cycle): nothing is recorded.
+                guard chain.count < Self.maximumDepth else { return nil }
+                guard let object = objects[current] else {
+                    above = (nil, 0)
+                    break
+                }
+                var component = object["path"]?.string
+                if component?.isEmpty == true { component = nil }
+                let base: String
                 switch object["sourceTree"]?.string ?? "<group>" {
                 case "<group>":
                     if let parent = parents[current] {
+                        chain.append((current, component))
                         current = parent
                         continue
                     }
+                    base = root
                 case "SOURCE_ROOT":
-                    break
+                    base = root
                 case "<absolute>":
                     base = "/"
                 default:
                     // BUILT_PRODUCTS_DIR, SDKROOT, DEVELOPER_DIR: not a source in the project.
-                    return nil
+                    resolved[current] = (nil, 1)
+                    above = (nil, 1)
+                    break walk
                 }
-                var path = base
-                for c in components.reversed() { path = XcodeProject.joined(path, c) }
-                return path
+                let top = (path: Optional(component.map { XcodeProject.joined(base, $0) } ?? base), length: 1)
+                resolved[current] = top
+                above = top
             }
-            return nil
+            // Back down, each object's path its parent's with its own component.
+            var value = above ?? (nil, 0)
+            for (objectID, component) in chain.reversed() {
+                let length = value.length + 1
+                let path =
+                    length > Self.maximumDepth
+                    ? nil : value.path.map { p in component.map { XcodeProject.joined(p, $0) } ?? p }
+                value = (path, length)
+                resolved[objectID] = value
+            }
+            return value.path
         }
     }
 }
