@@ -260,6 +260,18 @@ public struct SourceFile: Sendable {
     @inlinable
     public func text(_ range: Range<Int>) -> String {
         let r = max(0, min(range.lowerBound, bytes.count))..<max(0, min(range.upperBound, bytes.count))
+        // Names and keywords, most of the texts asked for, fit a small string: made in place, an
+        // ASCII one needs no UTF-8 validation (other bytes are checked and repaired as below).
+        // `String(decoding:)` validated every one, a tenth of a rule's cost in places.
+        if r.count <= 15 {
+            return bytes.withUnsafeBufferPointer { p in
+                String(unsafeUninitializedCapacity: r.count) { buffer in
+                    guard let from = p.baseAddress, let to = buffer.baseAddress else { return 0 }
+                    to.initialize(from: from + r.lowerBound, count: r.count)
+                    return r.count
+                }
+            }
+        }
         return String(decoding: bytes[r], as: UTF8.self)
     }
 }

@@ -69,6 +69,24 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
         #expect(f.text(2..<10) == "b")
         #expect(f.text(5..<10) == "")
     }
+
+    /// Short texts are made in place: the same strings as decoding the bytes, ASCII or not,
+    /// valid or not, at every length around the small-string limit.
+    @Test func shortTextsAreTheDecodedBytes() {
+        var random = SplitMix64(state: 15)
+        let alphabet: [UInt8] =
+            Array("ab_$09 ".utf8) + [0xC3, 0xA9, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80, 0xFF, 0x80]
+        for _ in 0..<2_000 {
+            let bytes = (0..<24).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let f = SourceFile(path: "t", bytes: bytes)
+            for length in 0...18 {
+                let start = Int(random.next() % 6)
+                #expect(
+                    f.text(start..<start + length) == String(decoding: bytes[start..<start + length], as: UTF8.self))
+            }
+        }
+        #expect(file("let café = 1").text(4..<9) == "café")
+    }
 }
 
 // MARK: - Positions in UTF-8, UTF-16 and UTF-32
