@@ -83,7 +83,8 @@ struct XcodeProjectTests {
             if !children.isEmpty { d["children"] = .array(children.map { .string($0) }) }
             objects[id] = .dictionary(d)
         }
-        object("root", path: nil, children: ["A", "Abs", "Src", "Cyc1"])
+        // Not under the root: each group of the cycle has the other as its only parent.
+        object("root", path: nil, children: ["A", "Abs", "Src"])
         object("A", path: "A", children: ["B", "f1", "f2"])
         object("B", path: "../B", children: ["f3", "f4", "noPath"])
         object("noPath", path: "", children: ["f5"])
