@@ -48,21 +48,23 @@ public struct MainActorSingletonOffMain: NodeRule {
         else { return }
         // Cheap tests first: `MainActorType.member`, or a call of a member name some main-actor
         // type has, in code off the main actor.
-        let names = file.model.mainActorNames
-        guard names.filter.mayContain(tree, token: tree[access].name), names.isMember(tree.name(of: access))
+        // Read in place through the model (asked of every member access: a local copy of the
+        // names retained and released each of their tables).
+        let model = file.model
+        guard model.mainActorNames.filter.mayContain(tree, token: tree[access].name),
+            model.mainActorNames.isMember(tree.name(of: access))
         else { return }
         let parent = tree[access].parent
         guard
-            tree[base].kind == .identifierExpr && names.types.contains(tree.name(of: base))
+            tree[base].kind == .identifierExpr && model.mainActorNames.types.contains(tree.name(of: base))
                 || tree[parent].kind == .call && tree.callee(of: parent) == access
-                    && names.methods.contains(tree.name(of: access))
+                    && model.mainActorNames.methods.contains(tree.name(of: access))
         else { return }
         let here = file.isolation.compilerIsolation(at: access)
         switch here.kind {
         case .nonisolated, .concurrent, .detached, .actor, .globalActor: break
         case .mainActor, .unknown: return
         }
-        let model = file.model
         guard let use = model.mainActorMemberOfOtherType(access, base: base) else { return }
         // `Store.shared.refresh()`: reported once, at `Store.shared`.
         if tree[base].kind == .memberAccess, let inner = tree.children(base).first,
