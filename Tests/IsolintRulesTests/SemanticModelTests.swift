@@ -7,6 +7,24 @@ import Testing
 /// The per-file semantic model: locals and captures, member isolation, main-actor state.
 @Suite("Semantic model")
 struct SemanticModelTests {
+    /// The knowledge base's mutating methods, asked by token: every one of them (backticked
+    /// too), and no near name, whatever the filter in front lets through.
+    @Test func mutatingMethodsAreFoundByToken() {
+        let names = KnowledgeBase.mutatingMethods.sorted()
+        let near = names.flatMap { [$0 + "s", String($0.dropLast()), "_" + $0, $0.uppercased()] }
+        let source = (names.map { "x.\($0)()" } + names.map { "x.`\($0)`()" } + near.map { "x.\($0)()" })
+            .joined(separator: "\n")
+        let tree = SyntaxTree.parse(text: source)
+        var found: [String] = []
+        for n in tree.nodes.indices where tree.nodes[n].kind == .memberAccess {
+            if KnowledgeBase.namesMutatingMethod(tree, token: tree.nodes[n].name) {
+                found.append(tree.name(of: Int32(n)))
+            }
+        }
+        let expected = names + names + near.filter { KnowledgeBase.mutatingMethods.contains($0) }
+        #expect(found == expected)
+    }
+
     static func model(_ text: String, settings: TargetSettings = TargetSettings(targetName: "App")) -> SemanticModel {
         let tree = SyntaxTree.parse(SourceFile(path: "Sources/App/A.swift", text: text))
         let index = Linter.index([tree], settings: settings)

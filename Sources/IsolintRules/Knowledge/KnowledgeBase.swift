@@ -1,3 +1,5 @@
+import IsolintSyntax
+
 /// SDK facts the rules rely on, as data. Each table says where its facts come from; the rules
 /// look names up here and never compare SDK names in their own code.
 public enum KnowledgeBase {
@@ -173,6 +175,15 @@ public enum KnowledgeBase {
         "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "merge", "updateValue",
         "toggle", "replaceSubrange", "reserveCapacity", "partition",
     ]
+
+    /// `mutatingMethods`' names by length and hash: most method names are ruled out without
+    /// making a `String` of them (the index builder asks of every method call).
+    static let mutatingMethodsTest = NameTest(mutatingMethods)
+
+    /// Whether token `token` (a member name) is one of `mutatingMethods`.
+    static func namesMutatingMethod(_ tree: SyntaxTree, token: Int32) -> Bool {
+        mutatingMethodsTest.mayContain(tree, token: token) && mutatingMethods.contains(tree.text(token: token))
+    }
 
     /// Calls whose closure argument is `@Sendable` or delivered off the main thread.
     public struct CallbackAPI: Sendable {

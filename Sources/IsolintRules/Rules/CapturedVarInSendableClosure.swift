@@ -160,7 +160,7 @@ public struct CapturedVarInSendableClosure: NodeRule {
                 return tree.token(at: tree[n].firstToken).kind == .prefixAmp && startsAtAName(tree.children(n).first)
             case .call:
                 guard let callee = tree.callee(of: n), tree[callee].kind == .memberAccess else { return false }
-                return KnowledgeBase.mutatingMethods.contains(tree.name(of: callee))
+                return KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name)
                     && startsAtAName(tree.children(callee).first)
             default: return false
             }

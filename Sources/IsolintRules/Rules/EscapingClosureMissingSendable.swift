@@ -213,7 +213,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
         if tree[parent].kind == .argument, value == reference {
             let call = tree[parent].parent
             guard tree[call].kind == .call, let callee = tree.callee(of: call), tree[callee].kind == .memberAccess,
-                KnowledgeBase.mutatingMethods.contains(tree.name(of: callee))
+                KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name)
             else { return nil }
             return tree.children(callee).first
         }

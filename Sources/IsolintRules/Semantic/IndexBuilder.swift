@@ -83,7 +83,7 @@ public enum IndexBuilder {
                 if tree[callee].kind == .memberAccess {
                     let method = tree.name(of: callee)
                     if let base = tree.children(callee).first {
-                        if KnowledgeBase.mutatingMethods.contains(method) {
+                        if KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name) {
                             mutated.formUnion(names(in: tree, base))
                         } else if method != "init" {
                             // A mutation if the workspace declares `method` mutating (known after the merge).

@@ -15,22 +15,30 @@ struct ModuleImports: Sendable, Equatable {
         exported.formUnion(other.exported)
     }
 
-    /// One file's imports, at top level or in an `#if` branch.
+    /// One file's imports, at top level or in an `#if` branch. (Asked twice of every file: the
+    /// names are gathered first and the sets made at their size, without growing one insert at
+    /// a time; no attribute names are made to find `@_exported`.)
     init(_ tree: SyntaxTree) {
-        var stack = tree.children(0)
-        while let n = stack.popLast() {
-            switch tree[n].kind {
-            case .importDecl:
-                // The parser points `name` at the module (past `struct` in `import struct M.T`).
-                let name = tree.text(token: tree[n].name)
-                imported.insert(name)
-                if tree.attributeNames(of: n).contains("_exported") { exported.insert(name) }
-            case .ifConfig, .ifConfigClause:
-                stack.append(contentsOf: tree.children(n))
-            default:
-                continue
+        var names: [String] = []
+        var exportedNames: [String] = []
+        var lists = [tree.children(0)]
+        while let list = lists.popLast() {
+            for n in list {
+                switch tree[n].kind {
+                case .importDecl:
+                    // The parser points `name` at the module (past `struct` in `import struct M.T`).
+                    let name = tree.text(token: tree[n].name)
+                    names.append(name)
+                    if tree.hasAttribute(n, "_exported") { exportedNames.append(name) }
+                case .ifConfig, .ifConfigClause:
+                    lists.append(tree.children(n))
+                default:
+                    continue
+                }
             }
         }
+        imported = Set(names)
+        exported = Set(exportedNames)
     }
 
     init() {}

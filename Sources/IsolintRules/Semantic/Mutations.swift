@@ -19,7 +19,7 @@ extension SemanticModel {
                 // `x.append(…)`: a mutating method of a collection.
                 if kind == .memberAccess, tree[tree[parent].parent].kind == .call,
                     tree.callee(of: tree[parent].parent) == parent,
-                    KnowledgeBase.mutatingMethods.contains(tree.name(of: parent))
+                    KnowledgeBase.namesMutatingMethod(tree, token: tree[parent].name)
                 {
                     return !holdsReference(binding)
                 }
