@@ -7,6 +7,15 @@ import Testing
 /// split that iterates Characters.
 @Suite("Text trimming and splitting")
 struct TextScanningTests {
+    @Test func joinedInReverseIsTheReversedJoin() {
+        let cases: [[String]] = [[], [""], ["Outer"], ["Inner", "Outer"], ["c", "", "a"], ["Ü", "x.y", "Z", "w"]]
+        for parts in cases {
+            #expect(parts.joinedInReverse(separator: ".") == parts.reversed().joined(separator: "."))
+            #expect(parts.joinedInReverse(separator: "::") == parts.reversed().joined(separator: "::"))
+        }
+        #expect(["Inner", "Mid", "Outer"].joinedInReverse(separator: ".") == "Outer.Mid.Inner")
+    }
+
     static let samples = [
         "", " ", "\t", "a", " a", "a ", " \t a b \t", "T: Sendable", "  Dictionary<String, [Int]>  ",
         "\u{00A0}x\u{3000}",

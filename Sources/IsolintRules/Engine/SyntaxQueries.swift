@@ -146,11 +146,11 @@ extension SyntaxTree {
             switch node.kind {
             case .identifierExpr, .selfExpr, .superExpr:
                 add(text(token: node.name))
-                return parts.reversed().joined(separator: ".")
+                return parts.joinedInReverse(separator: ".")
             case .memberAccess:
                 add(text(token: node.name))
                 guard let base = children(n).first(where: { self[$0].kind != .argument }) else {
-                    return "." + parts.reversed().joined(separator: ".")
+                    return "." + parts.joinedInReverse(separator: ".")
                 }
                 n = base
             case .call:
@@ -316,8 +316,8 @@ extension SyntaxTree {
             }
             n = node.parent
         }
-        let qualified = parts.reversed().joined(separator: ".")
-        let parent = parts.count > 1 ? parts.dropFirst().reversed().joined(separator: ".") : nil
+        let qualified = parts.joinedInReverse(separator: ".")
+        let parent = parts.count > 1 ? Array(parts.dropFirst()).joinedInReverse(separator: ".") : nil
         return (qualified, parent)
     }
 
