@@ -125,6 +125,17 @@ private func token(_ text: String, in source: String) -> Token? {
         #expect(lexed("longidentifiercafé+x") == ["identifier longidentifiercafé", "operator +", "identifier x"])
     }
 
+    /// A token's name hash is the hash of `text(token:)`: backticks dropped, any bytes, the last
+    /// token of the file too; an index that names no token hashes as the empty name.
+    @Test func tokenNameHashIsTheHashOfItsText() {
+        let tree = SyntaxTree.parse(text: "let `class` = café.x + \"s\" ; `a`.b(日本, $0)")
+        for t in 0..<Int32(tree.tokens.count) {
+            #expect(tree.nameHash(token: t) == NameHash.of(tree.text(token: t)), "token \(t)")
+        }
+        #expect(tree.nameHash(token: -1) == NameHash.of(""))
+        #expect(tree.nameHash(token: Int32(tree.tokens.count)) == NameHash.of(""))
+    }
+
     @Test func keywordPrefixesAndCaseVariantsAreOrdinaryIdentifiers() {
         #expect(
             lexed("classy Actor _foo letter selfish inout_ asyncSequence") == [
