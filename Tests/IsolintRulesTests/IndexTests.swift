@@ -7,6 +7,24 @@ import Testing
 /// `IndexBuilder` and `WorkspaceIndex`: what the rules know of every type in the workspace.
 @Suite("Workspace index")
 struct IndexTests {
+    /// Plain names take a shortcut past the type-text parser; it answers what the parser does,
+    /// for specifiers, empty components, metatypes and optionals too.
+    @Test func plainTypeNamesParseAsTheParserReadsThem() {
+        let texts = [
+            "String", "Int?", "Swift.String", "A.B.C?", "inout", "some", "any", "each", "_const", "__owned",
+            "Foo.Type", "Foo.Protocol", "Type", "_Foo", "sendingX", "A..B", "a.b", "é", "Café.Menu?", "x1",
+        ]
+        for text in texts {
+            var copy = text
+            let reference = copy.withUTF8 { bytes -> TypeExpr in
+                var p = TypeTextParser(bytes)
+                let t = p.parseType(depth: 0)
+                return p.atEnd ? t : .unknown
+            }
+            #expect(TypeExpr.parse(text) == reference, "\(text)")
+        }
+    }
+
     static func index(_ files: [(String, String)], settings: TargetSettings = .standalone) -> WorkspaceIndex {
         Linter.index(files.map { SyntaxTree.parse(SourceFile(path: $0.0, text: $0.1)) }, settings: settings)
     }

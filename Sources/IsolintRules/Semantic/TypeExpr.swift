@@ -146,11 +146,28 @@ public indirect enum TypeExpr: Sendable, Hashable {
         if simple, utf8.first != UInt8(ascii: "."), utf8.last != UInt8(ascii: "."), let first = utf8.first,
             !(first >= 0x30 && first <= 0x39)
         {
-            let body = UnsafeBufferPointer(rebasing: utf8[0..<(optional ? utf8.count - 1 : utf8.count)])
-            let components = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-                .map { Component(String(decoding: $0, as: UTF8.self)) }
-            if components.allSatisfy({ !$0.name.isEmpty && !TypeTextParser.specifiers.contains($0.name) }),
-                components.count == 1 || (components.last?.name != "Type" && components.last?.name != "Protocol")
+            // The components by hand: the library's generic split and map were most of this path.
+            // An empty component or a specifier (all start with a-z or `_`) leaves it to the parser.
+            let end = optional ? utf8.count - 1 : utf8.count
+            var components: [Component] = []
+            var start = 0
+            var plain = true
+            for k in 0...end where k == end || utf8[k] == UInt8(ascii: ".") {
+                guard k > start else {
+                    plain = false
+                    break
+                }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<k]), as: UTF8.self)
+                let head = utf8[start]
+                if (head >= 0x61 && head <= 0x7A) || head == UInt8(ascii: "_"), TypeTextParser.specifiers.contains(name)
+                {
+                    plain = false
+                    break
+                }
+                components.append(Component(name))
+                start = k + 1
+            }
+            if plain, components.count == 1 || (components.last?.name != "Type" && components.last?.name != "Protocol")
             {
                 let t = TypeExpr.nominal(components)
                 return optional ? .optional(t) : t
