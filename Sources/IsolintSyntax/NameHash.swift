@@ -4,12 +4,20 @@
 public enum NameHash {
     /// FNV-1a's offset basis: the hash of no bytes.
     @inlinable public static var basis: UInt64 { 0xcbf2_9ce4_8422_2325 }
-    @inlinable static var prime: UInt64 { 0x100_0000_01b3 }
 
     @inlinable
-    public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { of(bytes, from: 0, to: bytes.count) }
+
+    /// The hash of `bytes[start..<end]` (the caller checks the bounds), by index: a rebased slice
+    /// iterated cost a token's hash as much again.
+    @inlinable
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
         var h = basis
-        for b in bytes { h = (h ^ UInt64(b)) &* prime }
+        var k = start
+        while k < end {
+            h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01b3
+            k += 1
+        }
         return h
     }
 
@@ -21,8 +29,8 @@ public enum NameHash {
 
 extension SyntaxTree {
     /// `NameHash.of(text(token:))`, without the `String`: the token's bytes, backticks dropped.
-    /// Asked of a million tokens in a lint run: one read of the token, the bytes hashed in place
-    /// (no slice of them rebased, no `String` for the empty answer).
+    /// Asked of a million tokens in a lint run: one read of the token, the bytes hashed where
+    /// they are (no `String` for the empty answer).
     @inlinable
     public func nameHash(token: Int32) -> UInt64 {
         guard token >= 0, Int(token) < tokens.count else { return NameHash.basis }
@@ -35,13 +43,7 @@ extension SyntaxTree {
         }
         return source.bytes.withUnsafeBufferPointer { p in
             guard start >= 0, start <= end, end <= p.count else { return NameHash.basis }
-            var h = NameHash.basis
-            var k = start
-            while k < end {
-                h = (h ^ UInt64(p[k])) &* NameHash.prime
-                k += 1
-            }
-            return h
+            return NameHash.of(p, from: start, to: end)
         }
     }
 }

@@ -29,7 +29,9 @@ struct ModuleImports: Sendable, Equatable {
                     // The parser points `name` at the module (past `struct` in `import struct M.T`).
                     let name = tree.text(token: tree[n].name)
                     names.append(name)
-                    if tree.hasAttribute(n, "_exported") { exportedNames.append(name) }
+                    if tree.attributes(of: n).contains(where: { tree.name(of: $0, is: "_exported") }) {
+                        exportedNames.append(name)
+                    }
                 case .ifConfig, .ifConfigClause:
                     lists.append(tree.children(n))
                 default:
