@@ -112,8 +112,6 @@ public struct TypeDecl: Sendable, Equatable {
     public var hasCases: Bool
     /// Has an instance member (property, method, subscript, initializer) or a case.
     public var hasInstanceMembers: Bool
-    /// Type names this type's stored properties mention (for "used from a SwiftUI View").
-    public var referencedTypes: Set<String>
     /// The module's default isolation is MainActor.
     public var moduleDefaultMainActor: Bool
     /// The qualified name of the type (or extended type) this one is nested in; nil at file scope.

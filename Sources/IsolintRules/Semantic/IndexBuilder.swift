@@ -24,10 +24,11 @@ public enum IndexBuilder {
         index.addImports(ModuleImports(tree), module: module)
         // The names this file uses, gathered here and handed to the part once: the part's tables
         // are keyed by module first, and one file has one module (a lookup saved per name).
-        var mutated: Set<String> = []
-        var constructed: Set<String> = []
-        var cancelled: Set<String> = []
-        var receiversByMethod: [String: Set<String>] = [:]
+        // As name hashes (see `NameUses`): no `String` is made for them.
+        var mutated: [UInt64] = []
+        var constructed: [UInt64] = []
+        var cancelled: [UInt64] = []
+        var methodReceivers: [MethodReceiver] = []
         for (i, node) in tree.nodes.enumerated() {
             let n = Int32(i)
             switch node.kind {
@@ -36,7 +37,7 @@ public enum IndexBuilder {
                 let info = typeDecl(tree, n, module: module, defaultMainActor: defaultMainActor)
                 if info.attributes.contains(KnowledgeBase.globalActorAttribute) { index.addGlobalActor(info.name) }
                 if info.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
-                    index.addViewReferences(info.referencedTypes, module: module)
+                    index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)), module: module)
                 }
                 index.add(info)
             case .extensionDecl:
@@ -61,9 +62,7 @@ public enum IndexBuilder {
             case .sequenceExpr:
                 recordAssignments(tree, n, into: &mutated)
             case .prefixExpr:
-                if tree.token(at: node.firstToken).kind == .prefixAmp {
-                    mutated.formUnion(names(in: tree, n))
-                }
+                if tree.token(at: node.firstToken).kind == .prefixAmp { appendNames(in: tree, n, to: &mutated) }
             case .argument:
                 if node.name >= 0, tree.token(node.name, is: "cloudKitDatabase"), let v = tree.children(n).first,
                     tree.text(of: v) != ".none"
@@ -81,36 +80,41 @@ public enum IndexBuilder {
             case .call:
                 guard let callee = tree.callee(of: n) else { continue }
                 if tree[callee].kind == .memberAccess {
-                    let method = tree.name(of: callee)
+                    let methodToken = tree[callee].name
+                    let isInit = tree.token(methodToken, equals: "init")
                     if let base = tree.children(callee).first {
-                        if KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name) {
-                            mutated.formUnion(names(in: tree, base))
-                        } else if method != "init" {
-                            // A mutation if the workspace declares `method` mutating (known after the merge).
-                            let names = receiverNames(tree, base)
-                            if !names.isEmpty { receiversByMethod[method, default: []].formUnion(names) }
+                        if KnowledgeBase.namesMutatingMethod(tree, token: methodToken) {
+                            appendNames(in: tree, base, to: &mutated)
+                        } else if !isInit {
+                            // A mutation if the workspace declares the method mutating (known after the merge).
+                            appendReceivers(tree, base, method: tree.nameHash(token: methodToken), to: &methodReceivers)
                         }
                     }
-                    if method == "init", let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
-                        constructed.insert(tree.name(of: base))
+                    if isInit, let base = tree.children(callee).first, tree[base].kind == .identifierExpr {
+                        constructed.append(tree.nameHash(token: tree[base].name))
                     }
-                    if method == KnowledgeBase.taskCancel, let base = tree.children(callee).first {
+                    if tree.token(methodToken, equals: KnowledgeBase.taskCancel), let base = tree.children(callee).first
+                    {
                         // `task?.cancel()`, `self.task.cancel()`, `tasks[id]?.cancel()`: the last name.
                         var b = base
                         while tree[b].kind == .subscriptExpr, let inner = tree.children(b).first { b = inner }
                         if tree[b].kind == .identifierExpr || tree[b].kind == .memberAccess {
-                            cancelled.insert(tree.name(of: b))
+                            cancelled.append(tree.nameHash(token: tree[b].name))
                         }
                     }
                 } else if tree[callee].kind == .identifierExpr {
-                    constructed.insert(tree.name(of: callee))
+                    constructed.append(tree.nameHash(token: tree[callee].name))
                 }
             default:
                 break
             }
         }
+        mutated.sortAndRemoveDuplicates()
+        constructed.sortAndRemoveDuplicates()
+        cancelled.sortAndRemoveDuplicates()
+        methodReceivers.sortAndRemoveDuplicates()
         index.addUses(
-            mutated: mutated, constructed: constructed, cancelled: cancelled, receiversByMethod: receiversByMethod,
+            mutated: mutated, constructed: constructed, cancelled: cancelled, methodReceivers: methodReceivers,
             module: module)
         let part = WorkspaceIndex(index)
         for summary in forwardingSummaries(tree, part, settings: settings) { index.addForwarding(summary) }
@@ -126,14 +130,11 @@ public enum IndexBuilder {
         var associated: [TypeExpr] = []
         var hasCases = false
         var hasInstanceMembers = false
-        var referenced: Set<String> = []
         for m in members {
             let isStatic = tree.hasModifier(m, "static") || tree.hasModifier(m, "class")
             switch tree[m].kind {
             case .varDecl:
-                let infos = propertyInfos(tree, m)
-                properties += infos
-                referenced.formUnion(referencedTypeNames(tree, m, infos))
+                properties += propertyInfos(tree, m)
                 if !isStatic { hasInstanceMembers = true }
             case .funcDecl:
                 functions.append(functionInfo(tree, m))
@@ -181,7 +182,7 @@ public enum IndexBuilder {
             isNonisolated: tree.hasModifier(n, "nonisolated"), genericParameters: generics.names,
             requirements: generics.requirements + whereRequirements(tree, n), properties: properties,
             functions: functions, associatedValues: associated, hasCases: hasCases,
-            hasInstanceMembers: hasInstanceMembers, referencedTypes: referenced,
+            hasInstanceMembers: hasInstanceMembers,
             moduleDefaultMainActor: defaultMainActor, parent: parent, enclosingScopes: enclosing.scopes,
             outerGenericParameters: enclosing.genericParameters, inNonisolatedParent: inNonisolated,
             parentsArePublic: enclosingPublic)
@@ -470,7 +471,7 @@ public enum IndexBuilder {
         return out
     }
 
-    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into mutated: inout Set<String>) {
+    static func recordAssignments(_ tree: SyntaxTree, _ seq: Int32, into mutated: inout [UInt64]) {
         let operands = tree.children(seq)
         for (k, operand) in operands.enumerated() where k + 1 < operands.count {
             let opToken = tree[operand].endToken
@@ -484,40 +485,39 @@ public enum IndexBuilder {
             } else if t.kind != .equal {
                 continue
             }
-            mutated.formUnion(names(in: tree, operand))
+            appendNames(in: tree, operand, to: &mutated)
         }
     }
 
     /// The names along a receiver's member path (`state.items` in `state.items.mutate()`), down to
-    /// the first thing that is no name (a call, a closure): unlike `names(in:)`, not a walk of
-    /// the receiver's subtree, which for every modifier of a SwiftUI chain is the whole view.
-    static func receiverNames(_ tree: SyntaxTree, _ base: Int32) -> [String] {
-        var out: [String] = []
+    /// the first thing that is no name (a call, a closure), each with the method's name hash:
+    /// unlike `appendNames(in:)`, not a walk of the receiver's subtree, which for every modifier
+    /// of a SwiftUI chain is the whole view.
+    static func appendReceivers(_ tree: SyntaxTree, _ base: Int32, method: UInt64, to out: inout [MethodReceiver]) {
         var n = base
         for _ in 0..<64 {
             switch tree[n].kind {
             case .identifierExpr:
-                out.append(tree.name(of: n))
-                return out
+                out.append(MethodReceiver(method: method, receiver: tree.nameHash(token: tree[n].name)))
+                return
             case .memberAccess:
-                out.append(tree.name(of: n))
-                guard let inner = tree.children(n).first else { return out }
+                out.append(MethodReceiver(method: method, receiver: tree.nameHash(token: tree[n].name)))
+                guard let inner = tree.children(n).first else { return }
                 n = inner
             case .subscriptExpr:
-                guard let inner = tree.children(n).first else { return out }
+                guard let inner = tree.children(n).first else { return }
                 n = inner
             default:
-                return out
+                return
             }
         }
-        return out
     }
 
-    /// Identifier and member names in an expression subtree.
-    static func names(in tree: SyntaxTree, _ node: Int32) -> [String] {
-        tree.subtree(node).compactMap { n in
+    /// The hashes of the identifier and member names in an expression subtree.
+    static func appendNames(in tree: SyntaxTree, _ node: Int32, to out: inout [UInt64]) {
+        for n in tree.subtree(node) {
             let k = tree[n].kind
-            return k == .identifierExpr || k == .memberAccess ? tree.name(of: n) : nil
+            if k == .identifierExpr || k == .memberAccess { out.append(tree.nameHash(token: tree[n].name)) }
         }
     }
 }

@@ -79,23 +79,59 @@ struct ModuleImports: Sendable, Equatable {
 
 /// Names some code uses in a way a rule asks about (assigned, constructed, cancelled), by the
 /// module using them: a use counts for a declaration only where that declaration is visible.
-/// Keyed by module, so that merging a file's part (one module) is one set union per table.
-struct NameUses: Sendable, Equatable {
-    var byModule: [String: Set<String>] = [:]
+/// Names are kept as their `NameHash` (64-bit FNV-1a: two names of a workspace collide with a
+/// chance of about one in 10^9), so that a file's index part records a name without making a
+/// `String` of its token or hashing one: a lint run records ~250,000 of them and asks a few
+/// thousand. Parts append; `sorted()` (in `NameTables`, once per index) makes each module's
+/// hashes sorted and unique for `contains`.
+struct NameUses: Sendable {
+    private(set) var byModule: [String: [UInt64]] = [:]
 
-    mutating func insert(_ name: String, module: String) { byModule[module, default: []].insert(name) }
+    init() {}
 
-    mutating func merge(_ other: NameUses) {
-        for (module, names) in other.byModule { add(names, module: module) }
+    /// One module's names, in any order.
+    init(_ hashes: [UInt64], module: String) {
+        if !hashes.isEmpty { byModule[module] = hashes }
     }
 
-    /// Names used in `module`: the set itself when the module has none yet (no name hashed again).
-    mutating func add(_ names: Set<String>, module: String) {
-        guard !names.isEmpty else { return }
-        if byModule[module] == nil {
-            byModule[module] = names
-        } else {
-            byModule[module, default: []].formUnion(names)
+    mutating func insert(_ name: String, module: String) { byModule[module, default: []].append(NameHash.of(name)) }
+
+    mutating func merge(_ other: NameUses) {
+        for (module, hashes) in other.byModule {
+            if byModule[module] == nil {
+                byModule[module] = hashes
+            } else {
+                byModule[module, default: []] += hashes
+            }
         }
+    }
+
+    /// Each module's hashes sorted, once each.
+    func sorted() -> NameUses {
+        var out = self
+        for module in out.byModule.keys { out.byModule[module]?.sortAndRemoveDuplicates() }
+        return out
+    }
+
+    /// Whether some module whose code `sees` accepts uses the name (on `sorted()` uses).
+    func isUsed(_ name: String, by sees: (String) -> Bool) -> Bool {
+        let h = NameHash.of(name)
+        return byModule.contains { user, hashes in hashes.sortedContains(h) && sees(user) }
+    }
+}
+
+extension NameUses: Equatable {
+    /// The same names by module, whatever order the parts merged in.
+    static func == (a: NameUses, b: NameUses) -> Bool { a.sorted().byModule == b.sorted().byModule }
+}
+
+/// A call `receiver.method(…)` (or `a.receiver.method(…)`: one for each name along the path), by
+/// the names' hashes.
+struct MethodReceiver: Sendable, Hashable, Comparable {
+    var method: UInt64
+    var receiver: UInt64
+
+    static func < (a: MethodReceiver, b: MethodReceiver) -> Bool {
+        (a.method, a.receiver) < (b.method, b.receiver)
     }
 }

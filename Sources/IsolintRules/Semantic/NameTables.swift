@@ -13,7 +13,12 @@ struct NameTables: Sendable {
     var functionModules: [String: Set<String>] = [:]
     /// Methods by name: the type declaration or extension, the member's position in it.
     var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
-    /// Receivers of calls of methods some workspace type declares `mutating`.
+    /// The index's name uses, sorted for lookup; and the receivers of calls of methods some
+    /// workspace type declares `mutating`.
+    var mutated = NameUses()
+    var constructed = NameUses()
+    var cancelled = NameUses()
+    var viewReferenced = NameUses()
     var mutatedThroughMethods = NameUses()
     /// Names of workspace functions and methods with a `sending` parameter, and a test over
     /// them that a token is asked without making a `String` (nil when there are none).
@@ -37,14 +42,14 @@ struct NameTables: Sendable {
         }
         let forwarding = index.forwarding
         for i in forwarding.indices { forwardingByName[forwarding[i].function.name, default: []].append(Int32(i)) }
-        var mutatingMethods: Set<String> = []
+        var mutatingMethods: [UInt64] = []
         /// A type's or an extension's methods (`declaration`: its position among its kind).
         func noteMethods(_ methods: [FunctionInfo], module: String, declaration: Int, inExtension: Bool) {
             for k in methods.indices {
                 let name = methods[k].name
                 functionModules[name, default: []].insert(module)
                 methodsByName[name, default: []].append((Int32(declaration), Int32(k), inExtension))
-                if methods[k].isMutating { mutatingMethods.insert(name) }
+                if methods[k].isMutating { mutatingMethods.append(NameHash.of(name)) }
                 if methods[k].sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
             }
         }
@@ -70,10 +75,15 @@ struct NameTables: Sendable {
         for i in extensions.indices { for e in extensions[i].inherited { note(e.type) } }
         for a in index.typealiases { note(a.target) }
         sendingFunctionTest = sendingFunctionNames.isEmpty ? nil : NameTest(sendingFunctionNames)
-        for (module, calls) in index.receiversByMethod {
-            for (method, receivers) in calls where mutatingMethods.contains(method) {
-                mutatedThroughMethods.byModule[module, default: []].formUnion(receivers)
-            }
+        mutated = index.mutatedNames.sorted()
+        constructed = index.constructedNames.sorted()
+        cancelled = index.cancelledNames.sorted()
+        viewReferenced = index.viewReferencedTypes.sorted()
+        mutatingMethods.sortAndRemoveDuplicates()
+        for (module, calls) in index.methodReceivers {
+            let receivers = calls.filter { mutatingMethods.sortedContains($0.method) }.map(\.receiver)
+            mutatedThroughMethods.merge(NameUses(receivers, module: module))
         }
+        mutatedThroughMethods = mutatedThroughMethods.sorted()
     }
 }

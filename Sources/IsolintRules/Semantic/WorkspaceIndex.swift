@@ -35,9 +35,10 @@ public struct WorkspaceIndex: Sendable {
         var constructedNames = NameUses()
         /// Names `.cancel()` is called on (`task?.cancel()`, `self.poll.cancel()`).
         var cancelledNames = NameUses()
-        /// Receivers of other method calls, by module, then method name: a call of a method the
-        /// workspace declares `mutating` mutates them (`configuration.prepareDatabase { … }`).
-        var receiversByMethod: [String: [String: Set<String>]] = [:]
+        /// Receivers of other method calls, by module, as (method, receiver) name hashes: a call
+        /// of a method the workspace declares `mutating` mutates them
+        /// (`configuration.prepareDatabase { … }`).
+        var methodReceivers: [String: [MethodReceiver]] = [:]
         /// Attribute names of global actors: the SDK's and those declared with `@globalActor`.
         var globalActors: Set<String> = KnowledgeBase.globalActors
         /// Types stored or created in SwiftUI views.
@@ -63,24 +64,19 @@ public struct WorkspaceIndex: Sendable {
         mutating func add(_ ext: ExtensionDecl) { extensions.append(ext) }
         mutating func add(_ alias: TypealiasDecl) { typealiases.append(alias) }
         mutating func addFunction(_ f: FunctionInfo, module: String) { functions.append((module, f)) }
-        /// One file's uses of names, all of one module, at once.
+        /// One file's uses of names (`NameHash`es, sorted), all of one module, at once.
         mutating func addUses(
-            mutated: Set<String>, constructed: Set<String>, cancelled: Set<String>,
-            receiversByMethod calls: [String: Set<String>], module: String
+            mutated: [UInt64], constructed: [UInt64], cancelled: [UInt64], methodReceivers calls: [MethodReceiver],
+            module: String
         ) {
-            // A new part has none of them yet: the sets are taken as they are, not hashed again.
-            mutatedNames.add(mutated, module: module)
-            constructedNames.add(constructed, module: module)
-            cancelledNames.add(cancelled, module: module)
-            if receiversByMethod[module] == nil {
-                if !calls.isEmpty { receiversByMethod[module] = calls }
-            } else {
-                receiversByMethod[module, default: [:]].merge(calls) { $0.union($1) }
-            }
+            mutatedNames.merge(NameUses(mutated, module: module))
+            constructedNames.merge(NameUses(constructed, module: module))
+            cancelledNames.merge(NameUses(cancelled, module: module))
+            if !calls.isEmpty { methodReceivers[module, default: []] += calls }
         }
         mutating func addGlobalActor(_ name: String) { globalActors.insert(name) }
         mutating func addViewReferences(_ names: Set<String>, module: String) {
-            for name in names { viewReferencedTypes.insert(name, module: module) }
+            viewReferencedTypes.merge(NameUses(names.map(NameHash.of), module: module))
         }
         mutating func addForwarding(_ summary: ForwardingSummary) { forwarding.append(summary) }
         mutating func addOffMainTypeUses(_ uses: [String: String], module: String) {
@@ -105,9 +101,7 @@ public struct WorkspaceIndex: Sendable {
             mutatedNames.merge(other.mutatedNames)
             constructedNames.merge(other.constructedNames)
             cancelledNames.merge(other.cancelledNames)
-            for (module, calls) in other.receiversByMethod {
-                receiversByMethod[module, default: [:]].merge(calls) { $0.union($1) }
-            }
+            for (module, calls) in other.methodReceivers { methodReceivers[module, default: []] += calls }
             globalActors.formUnion(other.globalActors)
             viewReferencedTypes.merge(other.viewReferencedTypes)
             forwarding += other.forwarding
@@ -138,7 +132,7 @@ public struct WorkspaceIndex: Sendable {
     var mutatedNames: NameUses { storage.contents.mutatedNames }
     var constructedNames: NameUses { storage.contents.constructedNames }
     var cancelledNames: NameUses { storage.contents.cancelledNames }
-    var receiversByMethod: [String: [String: Set<String>]] { storage.contents.receiversByMethod }
+    var methodReceivers: [String: [MethodReceiver]] { storage.contents.methodReceivers }
     public var globalActors: Set<String> { storage.contents.globalActors }
     var viewReferencedTypes: NameUses { storage.contents.viewReferencedTypes }
     public var forwarding: [ForwardingSummary] { storage.contents.forwarding }
@@ -152,28 +146,28 @@ public struct WorkspaceIndex: Sendable {
     /// declaration of `module`: another package's `count += 1` is not about it), with an SDK
     /// mutating method or one the workspace declares `mutating`.
     public func isMutated(_ name: String, declaredIn module: String) -> Bool {
-        isUsed(name, in: mutatedNames, declaredIn: module)
-            || isUsed(name, in: t.value.names.mutatedThroughMethods, declaredIn: module)
+        isUsed(name, in: \.mutated, declaredIn: module) || isUsed(name, in: \.mutatedThroughMethods, declaredIn: module)
     }
 
     /// Whether code that can see `module` calls this name like a type (`Name(…)`, `Name.init(…)`).
     public func isConstructed(_ name: String, declaredIn module: String) -> Bool {
-        isUsed(name, in: constructedNames, declaredIn: module)
+        isUsed(name, in: \.constructed, declaredIn: module)
     }
 
     /// Whether code that can see `module` calls `.cancel()` on a property of this name.
     public func isCancelled(_ property: String, declaredIn module: String) -> Bool {
-        isUsed(property, in: cancelledNames, declaredIn: module)
+        isUsed(property, in: \.cancelled, declaredIn: module)
     }
 
     /// Whether a SwiftUI view that can see `module` stores or creates a type of this name.
     public func isReferencedFromViews(_ name: String, declaredIn module: String) -> Bool {
-        isUsed(name, in: viewReferencedTypes, declaredIn: module)
+        isUsed(name, in: \.viewReferenced, declaredIn: module)
     }
 
-    private func isUsed(_ name: String, in uses: NameUses, declaredIn module: String) -> Bool {
+    /// Asked of the sorted uses in the name tables.
+    private func isUsed(_ name: String, in uses: KeyPath<NameTables, NameUses>, declaredIn module: String) -> Bool {
         let box = t
-        return uses.byModule.contains { user, names in names.contains(name) && box.sees(user, module) }
+        return box.value.names[keyPath: uses].isUsed(name) { box.sees($0, module) }
     }
 
     /// Where a target with default MainActor isolation uses a type of this name off the main actor.
@@ -369,7 +363,8 @@ extension WorkspaceIndex: Equatable {
         a.types == b.types && a.extensions == b.extensions && a.typealiases == b.typealiases
             && a.functions.elementsEqual(b.functions, by: { $0.module == $1.module && $0.info == $1.info })
             && a.mutatedNames == b.mutatedNames && a.constructedNames == b.constructedNames
-            && a.cancelledNames == b.cancelledNames && a.receiversByMethod == b.receiversByMethod
+            && a.cancelledNames == b.cancelledNames
+            && a.methodReceivers.mapValues { Set($0) } == b.methodReceivers.mapValues { Set($0) }
             && a.globalActors == b.globalActors && a.viewReferencedTypes == b.viewReferencedTypes
             && a.forwarding == b.forwarding && a.offMainTypeUses == b.offMainTypeUses
             && a.apiMarkers == b.apiMarkers && a.manifestToolsVersions == b.manifestToolsVersions
