@@ -29,6 +29,9 @@ public struct Linter: Sendable {
     private let nodeRuleNames: [[UInt64]?]
     private let candidateRuleNames: [[UInt64]?]
     private let manifestRules: [any ManifestRule]
+    /// The node kinds some node or candidate rule asked for: most nodes are of none, and are
+    /// passed over before a rule list is looked up (the lookups cost a retain and a release).
+    private let activeKinds: NodeKindSet
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
     public let knownRuleIDs: Set<String>
@@ -69,6 +72,9 @@ public struct Linter: Sendable {
         self.nodeRuleNames = nodes.map { $0.calleeNames?.map(NameHash.of) }
         self.candidateRuleNames = candidates.map { $0.calleeNames?.map(NameHash.of) }
         self.manifestRules = manifests
+        var active = NodeKindSet()
+        for k in 0..<256 where !table[k].isEmpty || !candidateTable[k].isEmpty { active.insert(UInt8(k)) }
+        self.activeKinds = active
         self.descriptors = descriptors
         self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
     }
@@ -91,7 +97,9 @@ public struct Linter: Sendable {
         var candidates: [LintCache.Candidate] = []
         if !cache.keepsEntries {
             // One pass over every node, no per-declaration bookkeeping.
-            for i in 0..<tree.nodes.count { visit(Int32(i), context, &raw, &candidates) }
+            for i in 0..<tree.nodes.count where activeKinds.contains(tree.nodes[i].kind.rawValue) {
+                visit(Int32(i), context, &raw, &candidates)
+            }
             raw = configured(raw)
             return finish(&raw, candidates, tree, context)
         }
@@ -125,7 +133,9 @@ public struct Linter: Sendable {
                 }
                 var local: [Finding] = []
                 var localCandidates: [LintCache.Candidate] = []
-                for i in firstNode..<endNode { visit(Int32(i), context, &local, &localCandidates) }
+                for i in firstNode..<endNode where activeKinds.contains(tree.nodes[i].kind.rawValue) {
+                    visit(Int32(i), context, &local, &localCandidates)
+                }
                 local = configured(local)
                 raw += local
                 candidates += localCandidates
@@ -302,4 +312,30 @@ public struct LintCache: Sendable {
     let keepsEntries: Bool
     public init() { keepsEntries = true }
     init(keepsEntries: Bool) { self.keepsEntries = keepsEntries }
+}
+
+/// A set of node kinds (their raw values) in four words: no reference to count.
+struct NodeKindSet: Sendable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    mutating func insert(_ kind: UInt8) {
+        let bit = UInt64(1) << UInt64(kind & 63)
+        switch kind >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    func contains(_ kind: UInt8) -> Bool {
+        let word: UInt64
+        switch kind >> 6 {
+        case 0: word = words.0
+        case 1: word = words.1
+        case 2: word = words.2
+        default: word = words.3
+        }
+        return word & (UInt64(1) << UInt64(kind & 63)) != 0
+    }
 }
