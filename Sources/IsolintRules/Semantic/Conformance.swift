@@ -4,12 +4,21 @@ extension WorkspaceIndex {
     public func inheritanceEntries(_ s: SymbolID) -> [(
         entry: InheritedEntry, context: LookupContext, inExtension: Bool
     )] {
+        // By field: copying each whole declaration showed in profiles (as in `properties(_:)`).
         var out: [(InheritedEntry, LookupContext, Bool)] = []
-        let context = context(of: s)
-        for d in decls(s) { for e in d.inherited where !e.isSuppressed { out.append((e, context, false)) } }
-        for ext in extensionDecls(s) where !ext.isUnavailable {
-            let c = self.context(ofExtension: ext, extending: s)
-            for e in ext.inherited where !e.isSuppressed { out.append((e, c, true)) }
+        let box = t
+        let resolver = Resolver(index: self, box: box)
+        let context = resolver.context(of: s)
+        let types = self.types
+        let extensions = self.extensions
+        for d in box.value.symbols[Int(s)].decls {
+            for e in types[Int(d)].inherited where !e.isSuppressed { out.append((e, context, false)) }
+        }
+        for x in box.value.symbols[Int(s)].extensions where !extensions[Int(x)].isUnavailable {
+            let inherited = extensions[Int(x)].inherited
+            guard inherited.contains(where: { !$0.isSuppressed }) else { continue }
+            let c = resolver.context(ofExtensionAt: x, extending: s)
+            for e in inherited where !e.isSuppressed { out.append((e, c, true)) }
         }
         return out
     }

@@ -162,10 +162,26 @@ struct Resolver {
     /// The lookup context of an extension's members and inheritance clause.
     func context(ofExtension e: ExtensionDecl, extending s: SymbolID?) -> LookupContext {
         let q = s.map { symbol($0).qualifiedName } ?? e.extendedPath.joined(separator: ".")
+        return context(ofExtensionIn: e.module, scope: q, requirements: e.requirements, extending: s)
+    }
+
+    /// The same for the index's extension `e` of `s`, read field by field (a whole declaration
+    /// copied is a retain and a release for each of its fields).
+    func context(ofExtensionAt e: Int32, extending s: SymbolID) -> LookupContext {
+        let extensions = index.extensions
+        return context(
+            ofExtensionIn: extensions[Int(e)].module, scope: symbol(s).qualifiedName,
+            requirements: extensions[Int(e)].requirements, extending: s)
+    }
+
+    private func context(
+        ofExtensionIn module: String, scope: String, requirements: [Requirement], extending s: SymbolID?
+    )
+        -> LookupContext
+    {
         let generics = s.map { genericParameters($0) } ?? []
-        let requirements =
-            (s.map { index.types[Int(tables.value.symbols[Int($0)].decls[0])].requirements } ?? []) + e.requirements
-        return LookupContext(module: e.module, scopes: [q], genericParameters: generics, requirements: requirements)
+        let all = (s.map { index.types[Int(tables.value.symbols[Int($0)].decls[0])].requirements } ?? []) + requirements
+        return LookupContext(module: module, scopes: [scope], genericParameters: generics, requirements: all)
     }
 
     func context(ofAlias a: Int32) -> LookupContext {
