@@ -244,31 +244,11 @@ let poundWords: [(text: [UInt8], keyword: Keyword)] = [
 /// A set of keywords as a 256-bit mask: membership is two shifts, no hashing (the parser asks
 /// it at every statement start).
 public struct KeywordSet: Sendable {
-    private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var bits = ByteSet()
 
     public init(_ keywords: [Keyword]) {
-        for k in keywords { insert(k) }
+        for k in keywords { bits.insert(k.rawValue) }
     }
 
-    mutating func insert(_ k: Keyword) {
-        let v = Int(k.rawValue)
-        let bit = UInt64(1) << UInt64(v & 63)
-        switch v >> 6 {
-        case 0: bits.0 |= bit
-        case 1: bits.1 |= bit
-        case 2: bits.2 |= bit
-        default: bits.3 |= bit
-        }
-    }
-
-    @inline(__always) public func contains(_ k: Keyword) -> Bool {
-        let v = Int(k.rawValue)
-        let bit = UInt64(1) << UInt64(v & 63)
-        switch v >> 6 {
-        case 0: return bits.0 & bit != 0
-        case 1: return bits.1 & bit != 0
-        case 2: return bits.2 & bit != 0
-        default: return bits.3 & bit != 0
-        }
-    }
+    @inline(__always) public func contains(_ k: Keyword) -> Bool { bits.contains(k.rawValue) }
 }

@@ -49,13 +49,13 @@ struct LinterDispatchTests {
         #expect(calls(nil) == ["Task", "detached", "Task", "print", "append", "makeTask", "?"])
     }
 
-    /// The engine passes over nodes of kinds no rule asked for by this set: every kind it holds,
-    /// none it does not, in each of its four words.
-    @Test func nodeKindSetHoldsWhatWasInserted() {
+    /// The engine passes over nodes of kinds no rule asked for by a `ByteSet` of kinds: every
+    /// value it holds, none it does not, in each of its four words.
+    @Test func byteSetHoldsWhatWasInserted() {
         let inserted: Set<UInt8> = [0, 1, 63, 64, 100, 127, 128, 191, 192, 255]
-        var set = NodeKindSet()
+        var set = ByteSet()
         for k in inserted { set.insert(k) }
         for k in 0...255 { #expect(set.contains(UInt8(k)) == inserted.contains(UInt8(k)), "kind \(k)") }
-        #expect(!NodeKindSet().contains(0))
+        #expect(!ByteSet().contains(0))
     }
 }

@@ -31,7 +31,7 @@ public struct Linter: Sendable {
     private let manifestRules: [any ManifestRule]
     /// The node kinds some node or candidate rule asked for: most nodes are of none, and are
     /// passed over before a rule list is looked up (the lookups cost a retain and a release).
-    private let activeKinds: NodeKindSet
+    private let activeKinds: ByteSet
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
     public let knownRuleIDs: Set<String>
@@ -72,7 +72,7 @@ public struct Linter: Sendable {
         self.nodeRuleNames = nodes.map { $0.calleeNames?.map(NameHash.of) }
         self.candidateRuleNames = candidates.map { $0.calleeNames?.map(NameHash.of) }
         self.manifestRules = manifests
-        var active = NodeKindSet()
+        var active = ByteSet()
         for k in 0..<256 where !table[k].isEmpty || !candidateTable[k].isEmpty { active.insert(UInt8(k)) }
         self.activeKinds = active
         self.descriptors = descriptors
@@ -312,30 +312,4 @@ public struct LintCache: Sendable {
     let keepsEntries: Bool
     public init() { keepsEntries = true }
     init(keepsEntries: Bool) { self.keepsEntries = keepsEntries }
-}
-
-/// A set of node kinds (their raw values) in four words: no reference to count.
-struct NodeKindSet: Sendable {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    mutating func insert(_ kind: UInt8) {
-        let bit = UInt64(1) << UInt64(kind & 63)
-        switch kind >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
-        }
-    }
-
-    func contains(_ kind: UInt8) -> Bool {
-        let word: UInt64
-        switch kind >> 6 {
-        case 0: word = words.0
-        case 1: word = words.1
-        case 2: word = words.2
-        default: word = words.3
-        }
-        return word & (UInt64(1) << UInt64(kind & 63)) != 0
-    }
 }
