@@ -27,3 +27,18 @@ public struct ByteSet: Sendable, BitwiseCopyable {
         }
     }
 }
+
+/// A set of node kinds, written as an array literal where a `Set<NodeKind>` would be and asked
+/// without hashing (walks up the tree ask it at every step).
+@frozen
+public struct NodeKindSet: Sendable, BitwiseCopyable, ExpressibleByArrayLiteral {
+    @usableFromInline var bits = ByteSet()
+
+    @inlinable public init(arrayLiteral kinds: NodeKind...) {
+        for k in kinds { bits.insert(k.rawValue) }
+    }
+
+    @inlinable public mutating func insert(_ kind: NodeKind) { bits.insert(kind.rawValue) }
+
+    @inlinable @inline(__always) public func contains(_ kind: NodeKind) -> Bool { bits.contains(kind.rawValue) }
+}

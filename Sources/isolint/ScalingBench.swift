@@ -89,7 +89,7 @@ enum ScalingBench {
             let n = Int32(i)
             let kind = tree.nodes[i].kind
             // Not extensions: `extension String` extends a type the file does not declare.
-            let nominal: Set<NodeKind> = [
+            let nominal: NodeKindSet = [
                 .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .typealiasDecl,
             ]
             if nominal.contains(kind) || (tree.isFileScope(n) && (kind == .funcDecl || kind == .varDecl)) {

@@ -57,5 +57,8 @@ struct LinterDispatchTests {
         for k in inserted { set.insert(k) }
         for k in 0...255 { #expect(set.contains(UInt8(k)) == inserted.contains(UInt8(k)), "kind \(k)") }
         #expect(!ByteSet().contains(0))
+        let kinds: NodeKindSet = [.funcDecl, .closure, .call]
+        #expect(kinds.contains(.funcDecl) && kinds.contains(.closure) && kinds.contains(.call))
+        #expect(!kinds.contains(.initDecl) && !kinds.contains(.sourceFile))
     }
 }

@@ -31,7 +31,7 @@ public struct Linter: Sendable {
     private let manifestRules: [any ManifestRule]
     /// The node kinds some node or candidate rule asked for: most nodes are of none, and are
     /// passed over before a rule list is looked up (the lookups cost a retain and a release).
-    private let activeKinds: ByteSet
+    private let activeKinds: NodeKindSet
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.
     public let knownRuleIDs: Set<String>
@@ -72,8 +72,10 @@ public struct Linter: Sendable {
         self.nodeRuleNames = nodes.map { $0.calleeNames?.map(NameHash.of) }
         self.candidateRuleNames = candidates.map { $0.calleeNames?.map(NameHash.of) }
         self.manifestRules = manifests
-        var active = ByteSet()
-        for k in 0..<256 where !table[k].isEmpty || !candidateTable[k].isEmpty { active.insert(UInt8(k)) }
+        var active: NodeKindSet = []
+        for k in 0..<256 where !table[k].isEmpty || !candidateTable[k].isEmpty {
+            if let kind = NodeKind(rawValue: UInt8(k)) { active.insert(kind) }
+        }
         self.activeKinds = active
         self.descriptors = descriptors
         self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
@@ -97,7 +99,7 @@ public struct Linter: Sendable {
         var candidates: [LintCache.Candidate] = []
         if !cache.keepsEntries {
             // One pass over every node, no per-declaration bookkeeping.
-            for i in 0..<tree.nodes.count where activeKinds.contains(tree.nodes[i].kind.rawValue) {
+            for i in 0..<tree.nodes.count where activeKinds.contains(tree.nodes[i].kind) {
                 visit(Int32(i), context, &raw, &candidates)
             }
             raw = configured(raw)
@@ -133,7 +135,7 @@ public struct Linter: Sendable {
                 }
                 var local: [Finding] = []
                 var localCandidates: [LintCache.Candidate] = []
-                for i in firstNode..<endNode where activeKinds.contains(tree.nodes[i].kind.rawValue) {
+                for i in firstNode..<endNode where activeKinds.contains(tree.nodes[i].kind) {
                     visit(Int32(i), context, &local, &localCandidates)
                 }
                 local = configured(local)

@@ -2,7 +2,7 @@ import IsolintSyntax
 
 /// Questions rules ask of the tree, answered in one place.
 extension SyntaxTree {
-    static let typeDeclKinds: Set<NodeKind> = [
+    static let typeDeclKinds: NodeKindSet = [
         .classDecl, .structDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl,
     ]
 
@@ -103,9 +103,11 @@ extension SyntaxTree {
     }
 
     /// Nearest ancestor of one of the given kinds.
-    public func enclosing(_ node: Int32, _ kinds: Set<NodeKind>) -> Int32? {
+    public func enclosing(_ node: Int32, _ kinds: NodeKindSet) -> Int32? {
         var p = self[node].parent
-        while p >= 0 {
+        var steps = 0
+        while p >= 0, steps < nodes.count {
+            steps += 1
             if kinds.contains(self[p].kind) { return p }
             p = self[p].parent
         }
