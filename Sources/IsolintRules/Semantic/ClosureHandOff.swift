@@ -67,10 +67,8 @@ extension SemanticModel {
         guard let position = tree.arguments(of: call).firstIndex(of: argument) else { return nil }
         // A workspace function of this name and receiver (an `AsyncQueue.async`) says itself.
         if index.declaresFunction(named: name, seenFrom: module) {
-            let shape = callShape(call)
-            if !parameters(matching: shape, position: position).isEmpty {
-                return workspaceHandOff(shape, position: position, call: call, via: calleeText(callee))
-            }
+            let matches = parameters(matching: callShape(call), position: position)
+            if !matches.isEmpty { return workspaceHandOff(matches, call: call, via: calleeText(callee)) }
         }
         if let path = tree.plainPath(of: callee) {
             if CalleeClassifier.isMainQueueDispatch(path) {
@@ -92,7 +90,7 @@ extension SemanticModel {
     /// another type (a package's `AsyncQueue`, whose `async` is not Dispatch's).
     func receiverMayBeDispatchQueue(_ callee: Int32) -> Bool {
         guard let base = tree.children(callee).first, tree[base].kind != .call,
-            let type = typeOfReceiver(base, owner: tree.enclosingType(of: callee).map(typePath) ?? "")
+            let type = typeOfReceiver(base, owner: ownerPath(of: callee))
         else { return true }
         return KnowledgeBase.dispatchQueueTypes.contains(String(type.splitASCII(UInt8(ascii: ".")).last ?? ""))
     }
@@ -113,9 +111,10 @@ extension SemanticModel {
     }
 
     /// The hand-off of a workspace function's parameter that an argument is passed to, when every
-    /// workspace function the call may name agrees.
-    func workspaceHandOff(_ shape: CallShape, position: Int, call: Int32, via: String) -> ClosureHandOff? {
-        let matches = parameters(matching: shape, position: position)
+    /// workspace function the call may name agrees (`matches`: `parameters(matching:position:)`).
+    func workspaceHandOff(_ matches: [(info: FunctionInfo, parameter: Int)], call: Int32, via: String)
+        -> ClosureHandOff?
+    {
         guard let first = matches.first else { return nil }
         func kind(_ m: (info: FunctionInfo, parameter: Int)) -> ClosureHandOff.Kind? {
             if m.info.sendingParameters[m.parameter] { return .sending }
@@ -176,25 +175,27 @@ extension SemanticModel {
         var name = tree.calleeName(of: call) ?? ""
         var isInitializer = false
         var receiver = CallShape.Receiver.unknown
-        let owner = tree.enclosingType(of: call).map(typePath) ?? ""
         if let callee = tree.callee(of: call), tree[callee].kind == .memberAccess {
             if let base = tree.children(callee).first {
                 if name == "init", tree[base].kind == .identifierExpr {
                     name = tree.name(of: base)
                     isInitializer = true
                 }
-                receiver = typeOfReceiver(base, owner: owner).map { .type($0) } ?? .unknown
+                receiver = typeOfReceiver(base, owner: ownerPath(of: call)).map { .type($0) } ?? .unknown
             }
         } else if let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
             isInitializer = true
         } else {
-            receiver = .implicit(owner)
+            receiver = .implicit(ownerPath(of: call))
         }
         let args = tree.arguments(of: call)
         return CallShape(
             name: name, receiver: receiver, isInitializer: isInitializer, labels: args.map { tree.label(of: $0) },
             trailing: args.map { tree[$0].flags.contains(.isTrailingClosure) })
     }
+
+    /// The path of the type a node is written in ("" outside any).
+    func ownerPath(of node: Int32) -> String { tree.enclosingType(of: node).map(typePath) ?? "" }
 
     /// The qualified name of a type declaration, or the type an extension extends.
     func typePath(_ decl: Int32) -> String {
@@ -203,9 +204,11 @@ extension SemanticModel {
 
     /// The type of a call's base as syntax tells it: `self`, a type name (`Pool.run`), or a value
     /// whose declaration writes its type (the shared `writtenType(of:)`).
-    func typeOfReceiver(_ base: Int32, owner: String) -> String? {
+    /// `owner`: the path of the type the call is written in, asked only for `self`.
+    func typeOfReceiver(_ base: Int32, owner: @autoclosure () -> String) -> String? {
         switch tree[base].kind {
         case .selfExpr:
+            let owner = owner()
             return owner.isEmpty ? nil : owner
         case .identifierExpr:
             let name = tree.name(of: base)
