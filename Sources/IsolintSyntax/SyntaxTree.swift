@@ -81,8 +81,13 @@ public final class SyntaxTree: Sendable {
     /// Children of a given kind.
     @inlinable
     public func children(_ node: Int32, kind: NodeKind) -> [Int32] {
-        var out: [Int32] = []
+        // Counted first, then filled at their number: no array for none, and no growth.
         let (first, end) = childIndices(node)
+        var count = 0
+        for i in first..<end where nodes[Int(childList[i])].kind == kind { count += 1 }
+        guard count > 0 else { return [] }
+        var out: [Int32] = []
+        out.reserveCapacity(count)
         for i in first..<end {
             let c = childList[i]
             if nodes[Int(c)].kind == kind { out.append(c) }
