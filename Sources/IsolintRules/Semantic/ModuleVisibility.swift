@@ -94,8 +94,6 @@ struct NameUses: Sendable {
         if !hashes.isEmpty { byModule[module] = hashes }
     }
 
-    mutating func insert(_ name: String, module: String) { byModule[module, default: []].append(NameHash.of(name)) }
-
     mutating func merge(_ other: NameUses) {
         for (module, hashes) in other.byModule {
             if byModule[module] == nil {
