@@ -5,14 +5,28 @@ import IsolintSyntax
 /// so `SymbolTables` builds them on another core meanwhile: finalizing is the one step of a run
 /// that no other work overlaps.
 struct NameTables: Sendable {
-    var functionsByName: [String: [Int32]] = [:]
+    /// The free functions and methods of one name, and the modules declaring them.
+    struct Functions: Sendable {
+        /// Positions in the index's free functions.
+        var free: [Int32] = []
+        /// Methods: the type declaration or extension, the member's position in it.
+        var methods: [(decl: Int32, member: Int32, inExtension: Bool)] = []
+        var modules: Set<String> = []
+        /// The module last added: a type's methods come together, and the set is asked once.
+        private var lastModule: String?
+
+        mutating func addModule(_ module: String) {
+            guard module != lastModule else { return }
+            modules.insert(module)
+            lastModule = module
+        }
+    }
+
+    /// Functions and methods by name: one entry (one lookup) per name.
+    var functionsByName: [String: Functions] = [:]
     var forwardingByName: [String: [Int32]] = [:]
     /// Names of workspace enums with a closure among their payloads (`case waiting(() -> Void)`).
     var closurePayloadEnums: Set<String> = []
-    /// The modules declaring a function or method of each name.
-    var functionModules: [String: Set<String>] = [:]
-    /// Methods by name: the type declaration or extension, the member's position in it.
-    var methodsByName: [String: [(decl: Int32, member: Int32, inExtension: Bool)]] = [:]
     /// The index's name uses, sorted for lookup; and the receivers of calls of methods some
     /// workspace type declares `mutating`.
     var mutated = NameUses()
@@ -36,8 +50,10 @@ struct NameTables: Sendable {
         let functions = index.functions
         for i in functions.indices {
             let name = functions[i].info.name
-            functionsByName[name, default: []].append(Int32(i))
-            functionModules[name, default: []].insert(functions[i].module)
+            modifyFunctions(named: name) { entry in
+                entry.free.append(Int32(i))
+                entry.addModule(functions[i].module)
+            }
             if functions[i].info.sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
         }
         let forwarding = index.forwarding
@@ -47,8 +63,11 @@ struct NameTables: Sendable {
         func noteMethods(_ methods: [FunctionInfo], module: String, declaration: Int, inExtension: Bool) {
             for k in methods.indices {
                 let name = methods[k].name
-                functionModules[name, default: []].insert(module)
-                methodsByName[name, default: []].append((Int32(declaration), Int32(k), inExtension))
+                // One lookup of the name: the entry is changed in place.
+                modifyFunctions(named: name) { entry in
+                    entry.addModule(module)
+                    entry.methods.append((Int32(declaration), Int32(k), inExtension))
+                }
                 if methods[k].isMutating { mutatingMethods.append(NameHash.of(name)) }
                 if methods[k].sendingParameters.contains(true) { sendingFunctionNames.insert(name) }
             }
@@ -85,5 +104,10 @@ struct NameTables: Sendable {
             mutatedThroughMethods.merge(NameUses(receivers, module: module))
         }
         mutatedThroughMethods = mutatedThroughMethods.sorted()
+    }
+
+    /// Changes the entry of a name in place (a `default:` subscript, the name hashed once).
+    private mutating func modifyFunctions(named name: String, _ change: (inout Functions) -> Void) {
+        change(&functionsByName[name, default: Functions()])
     }
 }

@@ -292,7 +292,7 @@ public struct WorkspaceIndex: Sendable {
     public func freeFunctions(named name: String, seenFrom module: String) -> [(module: String, info: FunctionInfo)] {
         let view = t.view(from: module)
         let all = functions
-        return (t.value.names.functionsByName[name] ?? []).compactMap {
+        return (t.value.names.functionsByName[name]?.free ?? []).compactMap {
             view.sees(all[Int($0)].module) ? all[Int($0)] : nil
         }
     }
@@ -303,7 +303,7 @@ public struct WorkspaceIndex: Sendable {
         // Fields read in place: a declaration taken whole is a retain per field.
         let view = t.view(from: module)
         let (types, extensions) = (self.types, self.extensions)
-        return (t.value.names.methodsByName[name] ?? []).compactMap { m in
+        return (t.value.names.functionsByName[name]?.methods ?? []).compactMap { m in
             if m.inExtension {
                 let e = Int(m.decl)
                 return view.sees(extensions[e].module) ? extensions[e].functions[Int(m.member)] : nil
@@ -326,7 +326,7 @@ public struct WorkspaceIndex: Sendable {
     /// compiler says). Another package's `receive` says nothing of `URLSessionWebSocketTask`'s.
     public func declaresFunction(named name: String, seenFrom module: String) -> Bool {
         let box = t
-        guard let modules = box.value.names.functionModules[name] else { return false }
+        guard let modules = box.value.names.functionsByName[name]?.modules else { return false }
         let view = box.view(from: module)
         return modules.contains { view.sees($0) }
     }
