@@ -110,6 +110,13 @@ func decodeScalar(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> (scalar: UInt32,
     return (0, 0)
 }
 
+/// The high bit of each byte of `w` below 0x0E (line breaks and tabs among them) or at least 0x80,
+/// by the has-less-than test: five operations where line breaks and non-ASCII bytes apart take
+/// twelve. The lowest set bit is exact; bits above a true one may be false positives.
+@inlinable func controlOrNonASCIIBytes(_ w: UInt64) -> UInt64 {
+    ((w &- 0x0E0E_0E0E_0E0E_0E0E) & ~w | w) & 0x8080_8080_8080_8080
+}
+
 /// The high bit of each byte of `w` that is a line break (`\n` or `\r`), by the has-zero-byte
 /// test. The lowest set bit is exact; bits above a true one may be false positives.
 @inlinable func lineBreakBytes(_ w: UInt64) -> UInt64 {

@@ -74,10 +74,11 @@ public struct SourceFile: Sendable {
         let raw = UnsafeRawBufferPointer(p)
         while i < n {
             // Eight bytes at a time while they hold no line break and no non-ASCII byte; in a
-            // word that does, straight to the first such byte (`lineBreakBytes`' lowest bit is exact).
+            // word that may, straight to the first byte below 0x0E or above 0x7F (the lowest bit of
+            // `controlOrNonASCIIBytes` is exact; a tab is passed over below, byte by byte).
             if i + 8 <= n {
                 let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let found = lineBreakBytes(w) | (w & 0x8080_8080_8080_8080)
+                let found = controlOrNonASCIIBytes(w)
                 if found == 0 {
                     i += 8
                     continue

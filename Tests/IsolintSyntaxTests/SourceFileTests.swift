@@ -288,4 +288,53 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
             }
         }
     }
+
+    /// The line scan's word test flags the first byte below 0x0E or above 0x7F exactly, for
+    /// every byte at every position (the bytes before it plain ASCII).
+    @Test func controlOrNonASCIIBytesFindsTheFirstExactly() {
+        for b in 0...255 {
+            for position in 0..<8 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                bytes[position] = UInt8(b)
+                // A flagged byte after it must not move the lowest bit.
+                if position < 7 { bytes[7] = 0x0A }
+                let w = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                let flagged = b < 0x0E || b >= 0x80
+                let expected = flagged ? position : (position < 7 ? 7 : 8)
+                #expect(controlOrNonASCIIBytes(w).trailingZeroBitCount >> 3 == expected, "byte \(b) at \(position)")
+            }
+        }
+    }
+
+    /// Line starts and non-ASCII lines of random bytes (tabs, both breaks, multi-byte text) are
+    /// those of a byte-by-byte scan.
+    @Test func lineTableOfRandomBytesIsTheByteScans() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x09, 0x0A, 0x0D, 0x0B, 0x20, 0x61, 0x7A, 0xC3, 0xA9, 0xFF]
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 64, 301] {
+            for _ in 0..<20 {
+                let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+                var starts = [0]
+                var nonASCII: [Bool] = []
+                var lineHasNonASCII = false
+                var i = 0
+                while i < bytes.count {
+                    let c = bytes[i]
+                    if c == 0x0A || c == 0x0D {
+                        if c == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                        starts.append(i + 1)
+                        nonASCII.append(lineHasNonASCII)
+                        lineHasNonASCII = false
+                    } else if c >= 0x80 {
+                        lineHasNonASCII = true
+                    }
+                    i += 1
+                }
+                nonASCII.append(lineHasNonASCII)
+                let f = SourceFile(path: "r", bytes: bytes)
+                #expect(f.lineStarts.map(Int.init) == starts, "\(bytes)")
+                #expect(f.nonASCIILines == nonASCII, "\(bytes)")
+            }
+        }
+    }
 }
