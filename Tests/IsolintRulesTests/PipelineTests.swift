@@ -27,6 +27,18 @@ struct PipelineTests {
             }
             #expect(Pipeline.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
         }
+        // Long ASCII runs (the 32-byte path) with one high byte anywhere, a sequence cut by the
+        // end of a block, or none.
+        for _ in 0..<2000 {
+            var bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in
+                UInt8.random(in: 0x20..<0x7F, using: &generator)
+            }
+            if !bytes.isEmpty, Bool.random(using: &generator) {
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                    in: 0x80...0xFF, using: &generator)
+            }
+            #expect(Pipeline.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
     }
 
     @Test func encodingsOtherThanUTF8AreRefused() {
