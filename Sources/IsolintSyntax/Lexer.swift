@@ -154,12 +154,17 @@ struct LexerState {
         while i < n {
             let c = p[i]
             if c == space {
-                // Indentation: eight spaces at a time.
+                // Indentation: eight spaces at a time, then the spaces left in the last word at
+                // once (their count is the zero bytes below its first other byte).
                 i += 1
-                while i + 8 <= n,
-                    UnsafeRawBufferPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        == 0x2020_2020_2020_2020
-                {
+                while i + 8 <= n {
+                    let other =
+                        UnsafeRawBufferPointer(p).loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        ^ 0x2020_2020_2020_2020
+                    if other != 0 {
+                        i += other.trailingZeroBitCount >> 3
+                        break
+                    }
                     i += 8
                 }
             } else if c == tab || c == 0x0B || c == 0x0C || c == 0 {

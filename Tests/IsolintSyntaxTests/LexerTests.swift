@@ -105,6 +105,26 @@ private func token(_ text: String, in source: String) -> Token? {
         }
     }
 
+    /// Runs of spaces of every length (the whole-word and the rest-of-word steps), before a token,
+    /// a tab, a line break or the end of the file: each token starts right after them.
+    @Test func spaceRunsOfEveryLengthAreSkippedExactly() {
+        for run in 1..<40 {
+            for next in ["x", "\tx", "\nx", "+x", ""] {
+                let source = "a" + String(repeating: " ", count: run) + next + String(repeating: " ", count: run % 9)
+                let bytes = Array(source.utf8)
+                let tokens = Lexer.tokenize(bytes).tokens.dropLast()
+                let starts = tokens.map { Int($0.start) }
+                var expected = [0]
+                var k = 1 + run
+                for c in next.utf8 {
+                    if c != UInt8(ascii: "\t"), c != UInt8(ascii: "\n") { expected.append(k) }
+                    k += 1
+                }
+                #expect(starts == expected, "\(run) spaces then \(next.debugDescription)")
+            }
+        }
+    }
+
     /// The eight-at-a-time identifier scan agrees with the byte predicate for every byte at
     /// every position.
     @Test func identifierBodyPrefixAgreesWithTheBytePredicate() {
