@@ -33,6 +33,10 @@ public struct Capture: Sendable, Equatable {
 /// Scopes and bindings of one top-level item, computed on first use (`SemanticModel.bindings(at:)`).
 public struct LocalScopes: Sendable {
     let byScope: [Int32: [LocalBinding]]
+    /// The scopes with bindings as bits, from node `scopeBase` on: a walk up from a use asks it of
+    /// every ancestor before the dictionary (most ancestors bind nothing).
+    private let scopeBase: Int32
+    private let scopeBits: [UInt64]
 
     /// The scopes of the nodes `range` (a top-level item's: every scope of a binding is among
     /// them, so `resolve` at one of them needs no other).
@@ -121,6 +125,14 @@ public struct LocalScopes: Sendable {
             }
         }
         byScope = out
+        let base = out.keys.min() ?? 0
+        var bits = [UInt64](repeating: 0, count: out.isEmpty ? 0 : Int((out.keys.max() ?? 0) - base) / 64 + 1)
+        for scope in out.keys {
+            let k = Int(scope - base)
+            bits[k >> 6] |= 1 << UInt64(k & 63)
+        }
+        scopeBase = base
+        scopeBits = bits
 
         /// Identifiers a pattern binds: every plain identifier of a `for` pattern; in other
         /// patterns those after `let`/`var` (not enum case names, members or types after `as`/`is`).
@@ -166,7 +178,7 @@ public struct LocalScopes: Sendable {
         var steps = 0
         while p >= 0, steps < 4096 {
             steps += 1
-            if let list = byScope[p] {
+            if hasBindings(p), let list = byScope[p] {
                 // The last declaration before the use wins (shadowing in the same block).
                 if let b = list.last(where: { $0.name == name && $0.visibleFrom <= offset && $0.node != node }) {
                     return b
@@ -177,6 +189,13 @@ public struct LocalScopes: Sendable {
             p = tree[p].parent
         }
         return nil
+    }
+
+    /// Whether node `p` is a scope some name is bound in.
+    private func hasBindings(_ p: Int32) -> Bool {
+        guard p >= scopeBase else { return false }
+        let k = Int(p - scopeBase)
+        return k >> 6 < scopeBits.count && scopeBits[k >> 6] & (1 << UInt64(k & 63)) != 0
     }
 
     /// What `closure` captures from outside it: outer locals it references, and `self` (written,
