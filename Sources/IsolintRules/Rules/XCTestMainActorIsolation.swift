@@ -141,9 +141,12 @@ public struct XCTestMainActorIsolation: NodeRule {
             return true
         }
         guard var s = file.model.symbol(of: owner) else { return false }
+        let types = file.index.types
         for _ in 0..<16 {
-            let d = file.index.primaryDecl(s)
-            guard d.kind == .classDecl, let superclass = d.inherited.first, let path = superclass.type.path else {
+            let d = file.index.primaryDeclPosition(s)
+            guard types[d].kind == .classDecl, let superclass = types[d].inherited.first,
+                let path = superclass.type.path
+            else {
                 return false
             }
             if path.last == KnowledgeBase.xctestCase { return true }

@@ -225,7 +225,11 @@ public struct WorkspaceIndex: Sendable {
     }
 
     /// The first declaration of a symbol.
-    public func primaryDecl(_ s: SymbolID) -> TypeDecl { types[Int(t.value.symbols[Int(s)].decls[0])] }
+    public func primaryDecl(_ s: SymbolID) -> TypeDecl { types[primaryDeclPosition(s)] }
+
+    /// Its position in `types`, for a caller that reads a field or two of it (a declaration
+    /// taken whole is a retain and a release for each of its fields).
+    public func primaryDeclPosition(_ s: SymbolID) -> Int { Int(t.value.symbols[Int(s)].decls[0]) }
 
     public func decls(_ s: SymbolID) -> [TypeDecl] { t.value.symbols[Int(s)].decls.map { types[Int($0)] } }
 
