@@ -95,7 +95,7 @@ struct Resolver {
         guard let first = path.first, depth < 16 else { return .external(path) }
         if context.genericParameters.contains(first) { return .genericParameter(path.joined(separator: ".")) }
         // No workspace type or typealias has this name: an SDK name, whatever the scopes.
-        if path.count == 1, !t.value.simpleNames.contains(first) { return .external(path) }
+        if path.count == 1, !t.declaresType(named: first) { return .external(path) }
         var rest = path
         // `Foundation.Data`, `MyModule.Type`: a module qualifier.
         if path.count > 1, KnowledgeBase.moduleNames.contains(first) || t.value.modules.contains(first) {

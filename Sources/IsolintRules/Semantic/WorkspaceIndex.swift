@@ -336,7 +336,7 @@ public struct WorkspaceIndex: Sendable {
     }
 
     /// Whether any workspace type or typealias has this simple name (a cheap filter before resolving).
-    public func declaresType(named name: String) -> Bool { t.value.simpleNames.contains(name) }
+    public func declaresType(named name: String) -> Bool { t.declaresType(named: name) }
 
     /// Whether any workspace typealias has this simple name (a cheap filter before resolving).
     public func hasTypealias(named name: String) -> Bool { t.value.aliasNames.contains(name) }
@@ -391,6 +391,9 @@ struct SymbolTables: Sendable {
     /// The last component of every workspace type's and typealias's name: a name outside it
     /// can only be an SDK name (the fast path of name resolution).
     var simpleNames: Set<String> = []
+    /// A Bloom filter over `simpleNames`: most names resolved are the SDK's (`String`, `Int`),
+    /// and a hash of their few bytes rules them out before the set hashes them again.
+    var simpleNameFilter = NameFilter([String](), count: 0)
     /// The same, of the types and typealiases declared inside another type: a name outside it
     /// is never found in a type's scope (no `Scope.Name` to look up).
     var nestedNames: Set<String> = []
@@ -470,6 +473,7 @@ struct SymbolTables: Sendable {
             aliasNames.insert(aliases[i].name)
         }
         simpleNames = aliasNames.union(symbols.map(\.name))
+        simpleNameFilter = NameFilter(simpleNames, count: simpleNames.count)
         for i in symbols.indices where symbols[i].qualifiedName != symbols[i].name {
             nestedNames.insert(symbols[i].name)
         }
@@ -525,6 +529,11 @@ struct SymbolTables: Sendable {
 /// The queries on the tables, asked of the box: a method called on `box.value` copied the whole
 /// struct first (a retain and a release per table, on every name a rule resolves).
 extension SymbolTablesBox {
+    /// Whether any workspace type or typealias has this simple name (the filter first).
+    func declaresType(named name: String) -> Bool {
+        value.simpleNameFilter.mayContain(NameHash.of(name)) && value.simpleNames.contains(name)
+    }
+
     /// The main-actor names code of `module` can reach (nil, or a module with no files: all).
     func mainActorNames(seenFrom module: String?) -> MainActorNames {
         module.flatMap { value.mainActorNamesByModule[$0] } ?? value.allMainActorNames
