@@ -46,6 +46,7 @@ public struct Linter: Sendable {
         var candidateTable = [[Int32]](repeating: [], count: 256)
         var manifests: [any ManifestRule] = []
         var descriptors: [String: RuleDescriptor] = [:]
+        var active: NodeKindSet = []
         for rule in rules {
             for d in rule.descriptors { descriptors[d.id] = d }
             // A rule none of whose findings the configuration keeps does not run at all.
@@ -54,12 +55,18 @@ public struct Linter: Sendable {
             }
             guard enabled else { continue }
             if let r = rule as? any NodeRule {
-                for k in r.nodeKinds { table[Int(k.rawValue)].append(Int32(nodes.count)) }
+                for k in r.nodeKinds {
+                    table[Int(k.rawValue)].append(Int32(nodes.count))
+                    active.insert(k)
+                }
                 nodes.append(r)
             }
             if let r = rule as? any FileRule { files.append(r) }
             if let r = rule as? any CandidateFileRule {
-                for k in r.candidateKinds { candidateTable[Int(k.rawValue)].append(Int32(candidates.count)) }
+                for k in r.candidateKinds {
+                    candidateTable[Int(k.rawValue)].append(Int32(candidates.count))
+                    active.insert(k)
+                }
                 candidates.append(r)
             }
             if let r = rule as? any ManifestRule { manifests.append(r) }
@@ -72,10 +79,6 @@ public struct Linter: Sendable {
         self.nodeRuleNames = nodes.map { $0.calleeNames?.map(NameHash.of) }
         self.candidateRuleNames = candidates.map { $0.calleeNames?.map(NameHash.of) }
         self.manifestRules = manifests
-        var active: NodeKindSet = []
-        for k in 0..<256 where !table[k].isEmpty || !candidateTable[k].isEmpty {
-            if let kind = NodeKind(rawValue: UInt8(k)) { active.insert(kind) }
-        }
         self.activeKinds = active
         self.descriptors = descriptors
         self.knownRuleIDs = Set(descriptors.keys).union(RuleCatalog.reservedIDs)
