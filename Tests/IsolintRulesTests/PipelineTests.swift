@@ -164,10 +164,26 @@ struct PipelineTests {
         #expect(prefetch.shelf.take(1) == nil)
         #expect(prefetch.shelf.take(2) != nil)
         #expect(prefetch.shelf.take(3) == nil)
+        #expect(prefetch.shelf.bytes == 200)
         let stopped = TreePrefetch(paths: paths, budget: 10_000)
         stopped.stop()
         stopped.run()
         #expect(stopped.shelf.take(0) == nil)
+    }
+
+    /// Trees are kept while their files fit in what is left of the budget; after the first that
+    /// does not, none is, however small.
+    @Test func theTreeBudgetClosesAtTheFirstFileThatDoesNotFit() {
+        let budget = TreeBudget(250)
+        #expect(budget.admit(0))
+        #expect(budget.admit(100))
+        #expect(budget.admit(150))
+        #expect(!budget.admit(1))
+        #expect(!budget.admit(0))
+        let small = TreeBudget(100)
+        #expect(!small.admit(101))
+        #expect(!small.admit(10))
+        #expect(!TreeBudget(-5).admit(0))
     }
 
     /// Every way a run can be scheduled gives the same findings: trees kept or parsed again from

@@ -184,20 +184,21 @@ public enum Pipeline {
         keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget, prefetched: TreeShelf? = nil
     ) async -> (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex) {
         var phases = PhaseClock()
-        let keep = treesKept(inputs, budget: treeBudget)
+        // The trees parsed ahead count first; the others are kept while what is left fits.
+        let budget = TreeBudget(treeBudget - (prefetched?.bytes ?? 0))
         let merged = OrderedMerge()
         let parsed = await parallelMap(Array(inputs.indices), workers: workers) {
             i -> Result<SyntaxTree?, InputProblem> in
             let input = inputs[i]
             if let tree = prefetched?.take(i) {
                 merged.add(i, indexPart(tree, settings: input.settings))
-                return .success(keep[i] ? tree : nil)
+                return .success(tree)
             }
             switch checkedSource(input) {
             case .success(let source):
                 let tree = parse(source)
                 merged.add(i, indexPart(tree, settings: input.settings))
-                return .success(keep[i] ? tree : nil)
+                return .success(budget.admit(source.bytes.count) ? tree : nil)
             case .failure(let problem):
                 merged.add(i, nil)
                 return .failure(problem)
@@ -258,36 +259,35 @@ public enum Pipeline {
     static func checkedSource(_ input: Input) -> Result<SourceFile, InputProblem> {
         input.bytes.map { source(path: input.path, bytes: $0) } ?? read(path: input.path)
     }
-
-    /// Which inputs keep their trees between the phases: in input order, while their sizes add
-    /// up to no more than `budget` (a file's size is what `stat` says; one that cannot be read
-    /// counts as empty and fails later, where it is reported).
-    static func treesKept(_ inputs: [Input], budget: Int) -> [Bool] {
-        var total = 0
-        return inputs.map { input in
-            total += input.bytes?.count ?? fileSize(input.path)
-            return total <= budget
-        }
-    }
-
-    /// A file's size as `stat` gives it; 0 for one that cannot be read (its read fails later).
-    static func fileSize(_ path: String) -> Int {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
-    }
 }
 
-/// `ISOLINT_TIMING=1`: the wall time of each phase of a run, on stderr.
+/// `ISOLINT_TIMING=1`: the wall time of each phase of a run, and how many cores it kept busy
+/// (the process's user+sys time over the wall time), on stderr.
 public struct PhaseClock {
     let enabled = ProcessInfo.processInfo.environment["ISOLINT_TIMING"] == "1"
     private var last = DispatchTime.now().uptimeNanoseconds
+    private var lastCPU = PhaseClock.cpuNanoseconds()
 
     public init() {}
 
     public mutating func lap(_ phase: String) {
         guard enabled else { return }
         let now = DispatchTime.now().uptimeNanoseconds
-        FileHandle.standardError.write(Data("isolint: \(phase): \(Double(now - last) / 1e6) ms\n".utf8))
+        let cpu = Self.cpuNanoseconds()
+        let wall = Double(now - last)
+        let busy = wall > 0 ? Double(cpu - lastCPU) / wall : 0
+        let line = "isolint: \(phase): \(Self.fixed(wall / 1e6)) ms, cores busy \(Self.fixed(busy))\n"
+        FileHandle.standardError.write(Data(line.utf8))
         last = now
+        lastCPU = cpu
     }
+
+    /// User and system time of the whole process so far.
+    static func cpuNanoseconds() -> UInt64 {
+        var t = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) == 0 else { return 0 }
+        return UInt64(max(0, t.tv_sec)) * 1_000_000_000 + UInt64(max(0, t.tv_nsec))
+    }
+
+    private static func fixed(_ x: Double) -> String { String(format: "%.2f", x) }
 }
