@@ -19,6 +19,25 @@ struct NameUsesTests {
         #expect(![UInt64]().sortedContains(0))
     }
 
+    /// A union of sorted lists holds exactly the hashes of any list, once each.
+    @Test func nameHashSetUnionIsTheSetUnion() {
+        var generator = SystemRandomNumberGenerator()
+        for lists in [0, 1, 2, 5] {
+            let parts = (0..<lists).map { k in
+                var list = (0..<(k == 1 ? 0 : 30)).map { _ in UInt64.random(in: 0..<60, using: &generator) }
+                list.sortAndRemoveDuplicates()
+                return list
+            }
+            let union = NameHashSet(union: parts)
+            #expect(union.hashes == Set(parts.joined()).sorted())
+            for probe in UInt64(0)..<61 {
+                #expect(union.contains(hash: probe) == parts.contains { $0.contains(probe) })
+            }
+        }
+        let names = NameHashSet(union: [["load", "View"].map(NameHash.of).sorted()])
+        #expect(names.contains("load") && names.contains("View") && !names.contains("view"))
+    }
+
     @Test func mergeOrderDoesNotMatter() {
         var ab = NameUses(["b", "a"].map(NameHash.of), module: "App")
         ab.merge(NameUses([NameHash.of("c"), NameHash.of("a")], module: "App"))

@@ -513,12 +513,12 @@ struct SymbolTables: Sendable {
                 extensions: symbols[i].extensions.map { extensions[Int($0)] })
         }
         for i in aliases.indices {
-            declared[aliases[i].module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(aliases[i].name)
+            declared[aliases[i].module, default: MainActorNames.Declared()].note(aliasOrFunction: aliases[i].name)
         }
         let functions = index.functions
         for i in functions.indices {
-            declared[functions[i].module, default: MainActorNames.Declared()].aliasesAndFunctions.insert(
-                functions[i].info.name)
+            declared[functions[i].module, default: MainActorNames.Declared()].note(
+                aliasOrFunction: functions[i].info.name)
         }
         (mainActorNamesByModule, allMainActorNames) = MainActorNames.byModule(
             declared: declared, visible: visibleModules)
