@@ -3,7 +3,9 @@
 # rule fixtures' snapshots (review their diff before committing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release >/dev/null
+release_flags=()
+[ "$(uname)" = Linux ] && release_flags=(--static-swift-stdlib)
+swift build -c release "${release_flags[@]}" >/dev/null
 .build/release/isolint rules --format markdown > docs/rules.md
 .build/release/isolint rules --format schema > docs/isolint.schema.json
 python3 - <<'PY'
