@@ -31,6 +31,18 @@ public func parallelMap<T: Sendable, R: Sendable>(
     }
 }
 
+/// Runs `first` on the calling thread while `second` runs on another; returns both results.
+/// Not `DispatchQueue.concurrentPerform`: called inside another one, that runs its iterations one
+/// after the other (the index's finalisation nests two such splits).
+func concurrently<A, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+    let result = Memo<B>()
+    let group = DispatchGroup()
+    DispatchQueue.global().async(group: group) { _ = result.get(second) }
+    let a = first()
+    group.wait()
+    return (a, result.get(second))
+}
+
 /// The indices `0..<count`, each handed out once, to whichever worker asks first.
 // Safety: `taken` is only read and written while holding `lock`.
 final class WorkQueue: @unchecked Sendable {

@@ -1,3 +1,4 @@
+import Foundation
 import IsolintSyntax
 
 /// The global actor a type is isolated to, and why (for messages and hovers).
@@ -49,15 +50,33 @@ struct TypeFacts: Sendable {
     /// (what public-type-missing-sendable proposes to declare, a type and its members together).
     var structural = StructuralSendability.notApplicable
 
-    static func compute(_ tables: SymbolTables, _ index: WorkspaceIndex) -> [TypeFacts] {
+    /// Every symbol's facts, and what `declared` makes of the declared ones (every fact but the
+    /// inferred Sendability of value types). In parallel, `declared` runs on one core while the
+    /// Sendability fixpoints run on the other (they must run together: the second reuses the
+    /// first's memo of answers that depend on no other type, which halves it).
+    static func compute<T: Sendable>(
+        _ tables: SymbolTables, _ index: WorkspaceIndex, inParallel: Bool,
+        after declared: @escaping @Sendable ([TypeFacts]) -> T
+    ) -> (facts: [TypeFacts], other: T) {
         var c = FactComputation(r: Resolver(index: index, box: SymbolTablesBox(tables)))
-        c.run()
-        return c.facts
+        c.computeDeclared()
+        guard inParallel else {
+            let other = declared(c.facts)
+            c.inferStructural()
+            return (c.facts, other)
+        }
+        let start = c
+        return concurrently(
+            {
+                var all = start
+                all.inferStructural()
+                return all.facts
+            }, { declared(start.facts) })
     }
 }
 
 /// Fills `TypeFacts` for every symbol: each fact memoised, recursion bounded.
-struct FactComputation {
+struct FactComputation: Sendable {
     let r: Resolver
     var facts: [TypeFacts]
     private var gaState: [UInt8]
@@ -160,14 +179,14 @@ struct FactComputation {
         return result
     }
 
-    mutating func run() {
+    /// Every fact but the inferred Sendability of value types (the fixpoints).
+    mutating func computeDeclared() {
         let n = SymbolID(r.tables.value.symbols.count)
         for s in 0..<n { _ = globalActor(s, depth: 0) }
         for s in 0..<n { _ = refinesSendable(s, depth: 0) }
         for s in 0..<n { _ = declared(s, depth: 0) }
         for s in 0..<n { _ = visiblyPublic(s, depth: 0) }
         for s in 0..<n { facts[Int(s)].explicit = explicitConformance(s) }
-        inferStructural()
     }
 
     // MARK: Global actor

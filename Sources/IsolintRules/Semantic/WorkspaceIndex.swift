@@ -418,21 +418,14 @@ struct SymbolTables: Sendable {
     init(_ index: WorkspaceIndex) {
         // The function tables need nothing the type tables compute: on a large index, one core
         // builds them while another resolves the types.
-        let functionTables = Memo<NameTables>()
         if index.types.count + index.extensions.count >= Self.parallelThreshold {
-            let typeTables = Memo<SymbolTables>()
-            DispatchQueue.concurrentPerform(iterations: 2) { k in
-                if k == 0 {
-                    _ = functionTables.get { NameTables(index) }
-                } else {
-                    _ = typeTables.get { SymbolTables(typesOf: index) }
-                }
-            }
-            self = typeTables.get { SymbolTables(typesOf: index) }
+            let (types, functions) = concurrently({ SymbolTables(typesOf: index) }, { NameTables(index) })
+            self = types
+            names = functions
         } else {
             self = SymbolTables(typesOf: index)
+            names = NameTables(index)
         }
-        names = functionTables.get { NameTables(index) }
     }
 
     /// Everything but the function tables: symbols, typealiases, modules, extensions, contexts,
@@ -501,17 +494,34 @@ struct SymbolTables: Sendable {
         }
         let resolver = Resolver(index: index, box: SymbolTablesBox(self))
         contexts = (0..<symbols.count).map { resolver.context(of: SymbolID($0)) }
-        facts = TypeFacts.compute(self, index)
-        // The names main-actor code goes by, by the module declaring them: a main-actor type's
-        // members (its extensions' too, wherever they are) count for the type's module.
+        // The main-actor names need only the declared facts (global actors): on a large index
+        // they are gathered on one core while the Sendability fixpoints run on the other.
+        let (symbolList, visible) = (symbols, visibleModules)
+        let computed = TypeFacts.compute(
+            self, index, inParallel: index.types.count + index.extensions.count >= Self.parallelThreshold
+        ) { declaredFacts in
+            Self.mainActorNames(symbols: symbolList, facts: declaredFacts, index: index, visible: visible)
+        }
+        facts = computed.facts
+        (mainActorNamesByModule, allMainActorNames) = computed.other
+    }
+
+    /// The names main-actor code goes by, by the module declaring them: a main-actor type's
+    /// members (its extensions' too, wherever they are) count for the type's module.
+    private static func mainActorNames(
+        symbols: [TypeSymbol], facts: [TypeFacts], index: WorkspaceIndex, visible: [String: Set<String>]
+    ) -> (byModule: [String: MainActorNames], all: MainActorNames) {
         // Updated in place: a copy taken out of the dictionary and stored back copied its sets
         // whole on every insert (the dictionary still held them).
+        let types = index.types
+        let extensions = index.extensions
         var declared: [String: MainActorNames.Declared] = [:]
-        for i in symbols.indices where facts[i].globalActor?.actor == KnowledgeBase.mainActor {
+        for i in symbols.indices where i < facts.count && facts[i].globalActor?.actor == KnowledgeBase.mainActor {
             declared[symbols[i].module, default: MainActorNames.Declared()].note(
                 type: symbols[i].name, decls: symbols[i].decls.map { types[Int($0)] },
                 extensions: symbols[i].extensions.map { extensions[Int($0)] })
         }
+        let aliases = index.typealiases
         for i in aliases.indices {
             declared[aliases[i].module, default: MainActorNames.Declared()].note(aliasOrFunction: aliases[i].name)
         }
@@ -520,8 +530,7 @@ struct SymbolTables: Sendable {
             declared[functions[i].module, default: MainActorNames.Declared()].note(
                 aliasOrFunction: functions[i].info.name)
         }
-        (mainActorNamesByModule, allMainActorNames) = MainActorNames.byModule(
-            declared: declared, visible: visibleModules)
+        return MainActorNames.byModule(declared: declared, visible: visible)
     }
 
 }
