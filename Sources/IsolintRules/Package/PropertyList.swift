@@ -1,7 +1,8 @@
 /// The old-style (OpenStep) property lists Xcode writes `project.pbxproj` in: `{ key = value; }`
 /// dictionaries, `( a, b, )` arrays, quoted or bare strings, `/* … */` and `//` comments.
-/// The parser is a loop over an explicit stack (no recursion) with a depth limit, and reports
-/// malformed input as an error with its line: it never traps.
+/// The parser recurses into containers at most `maximumDepth` deep (deeper input is an error, so
+/// the stack it uses is bounded), and reports malformed input as an error with its line: it
+/// never traps.
 public indirect enum PropertyList: Sendable, Equatable {
     case string(String)
     case array([PropertyList])
@@ -25,126 +26,108 @@ public indirect enum PropertyList: Sendable, Equatable {
 
     public static let maximumDepth = 256
 
-    private enum Frame {
-        case dictionary([String: PropertyList], key: String?, afterValue: Bool)
-        case array([PropertyList], afterValue: Bool)
-    }
-
     public static func parse(_ bytes: [UInt8]) -> Result<PropertyList, ParseError> {
         var scanner = Scanner(bytes: bytes)
-        var stack: [Frame] = []
-        var result: PropertyList?
-
-        func attach(_ value: PropertyList) {
-            guard var top = stack.popLast() else {
-                result = value
-                return
-            }
-            // The frame is emptied before its container is mutated, so the container is uniquely
-            // referenced and grows in place (a copy per entry made a large pbxproj quadratic).
-            switch top {
-            case .dictionary(var entries, let key, _):
-                top = .array([], afterValue: false)
-                if let key { entries[key] = value }
-                stack.append(.dictionary(entries, key: nil, afterValue: true))
-            case .array(var items, _):
-                top = .array([], afterValue: false)
-                items.append(value)
-                stack.append(.array(items, afterValue: true))
-            }
+        if let e = scanner.skipTrivia() { return .failure(e) }
+        if scanner.atEnd { return .failure(scanner.error("the file is empty")) }
+        let value: PropertyList
+        switch parseValue(&scanner, depth: 0) {
+        case .success(let v): value = v
+        case .failure(let e): return .failure(e)
         }
-        /// Starts a value: a container is pushed, a string is attached at once.
-        func startValue() -> ParseError? {
-            guard let c = scanner.peek else { return scanner.error("the file ends where a value should be") }
-            switch c {
-            case UInt8(ascii: "{"):
-                scanner.advance()
-                if stack.count >= maximumDepth { return scanner.error("nested more than \(maximumDepth) levels deep") }
-                stack.append(.dictionary([:], key: nil, afterValue: false))
-            case UInt8(ascii: "("):
-                scanner.advance()
-                if stack.count >= maximumDepth { return scanner.error("nested more than \(maximumDepth) levels deep") }
-                stack.append(.array([], afterValue: false))
-            default:
-                switch scanner.scalar() {
-                case .success(let s): attach(.string(s))
-                case .failure(let e): return e
-                }
-            }
-            return nil
+        if let e = scanner.skipTrivia() { return .failure(e) }
+        guard scanner.atEnd else {
+            return .failure(scanner.error("unexpected text after the end of the property list"))
         }
-
-        while true {
-            if let e = scanner.skipTrivia() { return .failure(e) }
-            guard let top = stack.last else {
-                if result != nil {
-                    if scanner.atEnd { break }
-                    return .failure(scanner.error("unexpected text after the end of the property list"))
-                }
-                if scanner.atEnd { return .failure(scanner.error("the file is empty")) }
-                if let e = startValue() { return .failure(e) }
-                continue
-            }
-            guard let c = scanner.peek else {
-                return .failure(scanner.error("the file ends inside a \(stackName(top)) (a `}` or `)` is missing)"))
-            }
-            switch top {
-            case .dictionary(let entries, let key, let afterValue):
-                if afterValue {
-                    if c == UInt8(ascii: ";") {
-                        scanner.advance()
-                        stack[stack.count - 1] = .dictionary(entries, key: nil, afterValue: false)
-                    } else if c == UInt8(ascii: "}") {
-                        scanner.advance()
-                        stack.removeLast()
-                        attach(.dictionary(entries))
-                    } else {
-                        return .failure(scanner.error("expected `;` after a value, found \(scanner.describe(c))"))
-                    }
-                } else if key == nil {
-                    if c == UInt8(ascii: "}") {
-                        scanner.advance()
-                        stack.removeLast()
-                        attach(.dictionary(entries))
-                        continue
-                    }
-                    let name: String
-                    switch scanner.scalar() {
-                    case .success(let s): name = s
-                    case .failure(let e): return .failure(e)
-                    }
-                    if let e = scanner.skipTrivia() { return .failure(e) }
-                    guard scanner.peek == UInt8(ascii: "=") else {
-                        return .failure(scanner.error("expected `=` after the key '\(name)'"))
-                    }
-                    scanner.advance()
-                    stack[stack.count - 1] = .dictionary(entries, key: name, afterValue: false)
-                } else {
-                    if let e = startValue() { return .failure(e) }
-                }
-            case .array(let items, let afterValue):
-                if c == UInt8(ascii: ")") {
-                    scanner.advance()
-                    stack.removeLast()
-                    attach(.array(items))
-                } else if afterValue {
-                    guard c == UInt8(ascii: ",") else {
-                        return .failure(scanner.error("expected `,` or `)` in an array, found \(scanner.describe(c))"))
-                    }
-                    scanner.advance()
-                    stack[stack.count - 1] = .array(items, afterValue: false)
-                } else {
-                    if let e = startValue() { return .failure(e) }
-                }
-            }
-        }
-        guard let result else { return .failure(scanner.error("the file is empty")) }
-        return .success(result)
+        return .success(value)
     }
 
-    private static func stackName(_ frame: Frame) -> String {
-        if case .array = frame { return "array" }
-        return "dictionary"
+    /// The value at the scanner (trivia already skipped). Containers recurse, at most
+    /// `maximumDepth` deep: each value is built where it is parsed and moved into its container
+    /// once (an explicit stack of frames copied each container in and out of the stack for every
+    /// entry, most of the cost of reading a large project).
+    private static func parseValue(_ scanner: inout Scanner, depth: Int) -> Result<PropertyList, ParseError> {
+        guard let c = scanner.peek else { return .failure(scanner.error("the file ends where a value should be")) }
+        switch c {
+        case UInt8(ascii: "{"):
+            scanner.advance()
+            if depth >= maximumDepth { return .failure(scanner.error("nested more than \(maximumDepth) levels deep")) }
+            return parseDictionary(&scanner, depth: depth)
+        case UInt8(ascii: "("):
+            scanner.advance()
+            if depth >= maximumDepth { return .failure(scanner.error("nested more than \(maximumDepth) levels deep")) }
+            return parseArray(&scanner, depth: depth)
+        default:
+            return scanner.scalar().map(PropertyList.string)
+        }
+    }
+
+    /// `key = value; …}` after the `{`.
+    private static func parseDictionary(_ scanner: inout Scanner, depth: Int) -> Result<PropertyList, ParseError> {
+        let unclosed = "the file ends inside a dictionary (a `}` or `)` is missing)"
+        var entries: [String: PropertyList] = [:]
+        while true {
+            if let e = scanner.skipTrivia() { return .failure(e) }
+            guard let c = scanner.peek else { return .failure(scanner.error(unclosed)) }
+            if c == UInt8(ascii: "}") {
+                scanner.advance()
+                return .success(.dictionary(entries))
+            }
+            let name: String
+            switch scanner.scalar() {
+            case .success(let s): name = s
+            case .failure(let e): return .failure(e)
+            }
+            if let e = scanner.skipTrivia() { return .failure(e) }
+            guard scanner.peek == UInt8(ascii: "=") else {
+                return .failure(scanner.error("expected `=` after the key '\(name)'"))
+            }
+            scanner.advance()
+            if let e = scanner.skipTrivia() { return .failure(e) }
+            guard scanner.peek != nil else { return .failure(scanner.error(unclosed)) }
+            switch parseValue(&scanner, depth: depth + 1) {
+            case .success(let v): entries[name] = v
+            case .failure(let e): return .failure(e)
+            }
+            if let e = scanner.skipTrivia() { return .failure(e) }
+            guard let after = scanner.peek else { return .failure(scanner.error(unclosed)) }
+            if after == UInt8(ascii: ";") {
+                scanner.advance()
+            } else if after == UInt8(ascii: "}") {
+                scanner.advance()
+                return .success(.dictionary(entries))
+            } else {
+                return .failure(scanner.error("expected `;` after a value, found \(scanner.describe(after))"))
+            }
+        }
+    }
+
+    /// `a, b, …)` after the `(` (a comma may end the list).
+    private static func parseArray(_ scanner: inout Scanner, depth: Int) -> Result<PropertyList, ParseError> {
+        let unclosed = "the file ends inside a array (a `}` or `)` is missing)"
+        var items: [PropertyList] = []
+        var afterValue = false
+        while true {
+            if let e = scanner.skipTrivia() { return .failure(e) }
+            guard let c = scanner.peek else { return .failure(scanner.error(unclosed)) }
+            if c == UInt8(ascii: ")") {
+                scanner.advance()
+                return .success(.array(items))
+            }
+            if afterValue {
+                guard c == UInt8(ascii: ",") else {
+                    return .failure(scanner.error("expected `,` or `)` in an array, found \(scanner.describe(c))"))
+                }
+                scanner.advance()
+                afterValue = false
+                continue
+            }
+            switch parseValue(&scanner, depth: depth + 1) {
+            case .success(let v): items.append(v)
+            case .failure(let e): return .failure(e)
+            }
+            afterValue = true
+        }
     }
 
     /// Bytes with a position; every read is bounds-checked.
@@ -212,6 +195,13 @@ public indirect enum PropertyList: Sendable, Equatable {
                 let quote = c
                 let start = i
                 i += 1
+                // Most quoted strings have no escape: taken as they are.
+                var end = i
+                while end < bytes.count, bytes[end] != quote, bytes[end] != UInt8(ascii: "\\") { end += 1 }
+                if end < bytes.count, bytes[end] == quote {
+                    defer { i = end + 1 }
+                    return .success(String(decoding: bytes[i..<end], as: UTF8.self))
+                }
                 var out: [UInt8] = []
                 while i < bytes.count, bytes[i] != quote {
                     if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
