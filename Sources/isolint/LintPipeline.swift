@@ -44,11 +44,11 @@ enum LintPipeline {
     /// the configuration).
     static func inputs(files: [String], cwd: String, configuration: Configuration) -> [Pipeline.Input] {
         var settings = WorkspaceSettings(configuration: configuration)
-        settings.load(for: files.map { absolute($0, cwd: cwd) })
+        let absolutes = files.map { absolute($0, cwd: cwd) }
+        settings.load(for: absolutes)
         // Settings usually depend on the file's directory only: look them up once per directory.
         var byDirectory: [Substring: TargetSettings] = [:]
-        return files.map { path -> Pipeline.Input in
-            let full = absolute(path, cwd: cwd)
+        return zip(files, absolutes).map { path, full -> Pipeline.Input in
             guard settings.settingsDependOnFolderOnly(full) else {
                 return Pipeline.Input(path: path, settings: settings.settings(for: full))
             }
@@ -68,10 +68,6 @@ enum CommandInputs {
     static func load(_ paths: [String], config: String?, command: String) -> (Configuration, [String])? {
         let fm = FileManager.default
         let cwd = fm.currentDirectoryPath
-        for p in paths where !fm.fileExists(atPath: p) {
-            printErr("isolint \(command): no such file or directory: \(p)")
-            return nil
-        }
         var configuration = Configuration()
         let firstDir = absolute(paths.first ?? ".", cwd: cwd)
         var isDir: ObjCBool = false

@@ -122,6 +122,35 @@ struct PipelineTests {
             files == [root + "/Sources/../Top.swift", root + "/Sources/App/A.swift", root + "/Sources/App/B.swift"])
     }
 
+    /// A level of many folders is listed on all cores, and a long list of paths is checked on
+    /// all cores: the same files either way, sorted; the first missing path is the one reported.
+    @Test func aWideWalkAndALongListFindTheSameFiles() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("isolint-wide-\(UUID().uuidString)").path
+        defer { try? fm.removeItem(atPath: root) }
+        var expected: [String] = []
+        for d in 0..<12 {
+            try fm.createDirectory(atPath: root + "/D\(d)/Inner", withIntermediateDirectories: true)
+            for f in 0..<25 {
+                let path = root + "/D\(d)/\(f % 2 == 0 ? "Inner/" : "")F\(f).swift"
+                #expect(fm.createFile(atPath: path, contents: Data("let x = 1\n".utf8)))
+                expected.append(path)
+            }
+        }
+        expected.sort()
+        #expect(try SwiftFiles.collect([root]) == expected)
+        #expect(try SwiftFiles.collect(expected.reversed()) == expected)
+        var withMissing = expected
+        withMissing.insert(root + "/Gone.swift", at: 280)
+        withMissing.append(root + "/AlsoGone.swift")
+        #expect(throws: SwiftFiles.Missing.self) { try SwiftFiles.collect(withMissing) }
+        do {
+            _ = try SwiftFiles.collect(withMissing)
+        } catch {
+            #expect(error.path == root + "/Gone.swift")
+        }
+    }
+
     /// Parts handed in out of order, with a file that has none, merge into the index the parts
     /// merged in input order give; a kept tree is handed out once.
     @Test func partsMergeInInputOrderWhateverOrderTheyArrive() {
