@@ -49,7 +49,18 @@ public enum SwiftFiles {
         return out.sorted().filter { seen.insert(isNormalized($0) ? $0 : normalized($0)).inserted }
     }
 
-    public enum EntryType: Sendable { case directory, regular, other }
+    public enum EntryType: Sendable {
+        case directory, regular, other
+
+        /// The type a stat(2) mode says.
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFDIR: self = .directory
+            case S_IFREG: self = .regular
+            default: self = .other
+            }
+        }
+    }
 
     /// `typedEntries` of each folder, in order; on all cores when there are enough of them.
     static func listings(of dirs: [String]) -> [[(name: String, type: EntryType?)]?] {
@@ -88,11 +99,7 @@ public enum SwiftFiles {
     public static func targetType(_ path: String) -> EntryType? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .other
-        }
+        return EntryType(mode: info.st_mode)
     }
 
     /// `targetType` of each path, in order; on all cores for a long list (a command line naming
@@ -113,11 +120,7 @@ public enum SwiftFiles {
     static func fileType(_ path: String) -> EntryType? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regular
-        default: return .other
-        }
+        return EntryType(mode: info.st_mode)
     }
 
     /// Whether `normalized` leaves a path as it is (when true; false may be either): no empty,
