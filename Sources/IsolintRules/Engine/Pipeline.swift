@@ -276,7 +276,8 @@ public struct PhaseClock {
         let cpu = Self.cpuNanoseconds()
         let wall = Double(now - last)
         let busy = wall > 0 ? Double(cpu - lastCPU) / wall : 0
-        let line = "isolint: \(phase): \(Self.fixed(wall / 1e6)) ms, cores busy \(Self.fixed(busy))\n"
+        let peak = Self.peakMemory().map { ", peak memory so far \($0 / 1024) MB" } ?? ""
+        let line = "isolint: \(phase): \(Self.fixed(wall / 1e6)) ms, cores busy \(Self.fixed(busy))\(peak)\n"
         FileHandle.standardError.write(Data(line.utf8))
         last = now
         lastCPU = cpu
@@ -290,4 +291,12 @@ public struct PhaseClock {
     }
 
     private static func fixed(_ x: Double) -> String { String(format: "%.2f", x) }
+
+    /// The process's peak resident memory in KB (`VmHWM` of /proc/self/status; nil elsewhere).
+    static func peakMemory() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.dropFirst(6).filter(\.isNumber))
+    }
 }
