@@ -441,14 +441,21 @@ struct SymbolTables: Sendable {
         var keyed: [Key: SymbolID] = [:]
         keyed.reserveCapacity(types.count)
         symbols.reserveCapacity(types.count)
+        byQualified.reserveCapacity(types.count)
+        // Declarations come file by file: most follow one of the same module.
+        var lastModule: String?
         for i in types.indices {
             let key = Key(module: types[i].module, qualifiedName: types[i].qualifiedName)
-            if let s = keyed[key] {
-                symbols[Int(s)].decls.append(Int32(i))
+            let s = SymbolID(symbols.count)
+            // One lookup for a new name (nearly all): a second declaration of a name is put back.
+            if let earlier = keyed.updateValue(s, forKey: key) {
+                keyed[key] = earlier
+                symbols[Int(earlier)].decls.append(Int32(i))
             } else {
-                let s = SymbolID(symbols.count)
-                keyed[key] = s
-                modules.insert(key.module)
+                if key.module != lastModule {
+                    modules.insert(key.module)
+                    lastModule = key.module
+                }
                 symbols.append(
                     TypeSymbol(
                         name: types[i].name, qualifiedName: key.qualifiedName, module: key.module,
