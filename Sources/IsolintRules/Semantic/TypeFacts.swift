@@ -1,4 +1,3 @@
-import Foundation
 import IsolintSyntax
 
 /// The global actor a type is isolated to, and why (for messages and hovers).
@@ -52,8 +51,9 @@ struct TypeFacts: Sendable {
 
     /// Every symbol's facts, and what `declared` makes of the declared ones (every fact but the
     /// inferred Sendability of value types). In parallel, `declared` runs on one core while the
-    /// Sendability fixpoints run on the other (they must run together: the second reuses the
-    /// first's memo of answers that depend on no other type, which halves it).
+    /// Sendability fixpoints run on the other (the two fixpoints stay together: the second reuses
+    /// the first's memo of member answers that depend on no other type; split over two cores they
+    /// were slower).
     static func compute<T: Sendable>(
         _ tables: SymbolTables, _ index: WorkspaceIndex, inParallel: Bool,
         after declared: @escaping @Sendable ([TypeFacts]) -> T
