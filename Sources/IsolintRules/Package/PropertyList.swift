@@ -48,18 +48,10 @@ public indirect enum PropertyList: Sendable, Equatable {
     /// entry, most of the cost of reading a large project).
     private static func parseValue(_ scanner: inout Scanner, depth: Int) -> Result<PropertyList, ParseError> {
         guard let c = scanner.peek else { return .failure(scanner.error("the file ends where a value should be")) }
-        switch c {
-        case UInt8(ascii: "{"):
-            scanner.advance()
-            if depth >= maximumDepth { return .failure(scanner.error("nested more than \(maximumDepth) levels deep")) }
-            return parseDictionary(&scanner, depth: depth)
-        case UInt8(ascii: "("):
-            scanner.advance()
-            if depth >= maximumDepth { return .failure(scanner.error("nested more than \(maximumDepth) levels deep")) }
-            return parseArray(&scanner, depth: depth)
-        default:
-            return scanner.scalar().map(PropertyList.string)
-        }
+        guard c == UInt8(ascii: "{") || c == UInt8(ascii: "(") else { return scanner.scalar().map(PropertyList.string) }
+        scanner.advance()
+        if depth >= maximumDepth { return .failure(scanner.error("nested more than \(maximumDepth) levels deep")) }
+        return c == UInt8(ascii: "{") ? parseDictionary(&scanner, depth: depth) : parseArray(&scanner, depth: depth)
     }
 
     /// `key = value; …}` after the `{`.

@@ -21,7 +21,7 @@ public enum SwiftFiles {
                 continue
             }
             // Level by level: each level's folders are listed on all cores (listing is mostly the
-            // kernel's work, a serial third of a large run's setup), then walked in order here.
+            // kernel's work: 16 ms of a corpus run, before any other), then walked in order here.
             var level = [path]
             while !level.isEmpty {
                 var next: [String] = []
@@ -49,7 +49,7 @@ public enum SwiftFiles {
         return out.sorted().filter { seen.insert(isNormalized($0) ? $0 : normalized($0)).inserted }
     }
 
-    public enum EntryType: Sendable {
+    enum EntryType: Sendable {
         case directory, regular, other
 
         /// The type a stat(2) mode says.
@@ -96,7 +96,7 @@ public enum SwiftFiles {
     /// The type of what a path names, following symbolic links (as `FileManager.fileExists`
     /// does, one stat(2) without its bridging: a command line of 3,600 files asked it twice per
     /// file); nil when nothing is there.
-    public static func targetType(_ path: String) -> EntryType? {
+    static func targetType(_ path: String) -> EntryType? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return EntryType(mode: info.st_mode)
