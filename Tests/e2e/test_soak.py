@@ -1,7 +1,13 @@
 """Soak: 20,000 random incremental edits (multi-byte characters, CRLF line ends) against one
 document of the real `isolint lsp`. Afterwards the findings equal a fresh server's for the
-final text; the server's RSS at the end is within 10% of its RSS after the first hundred
-edits; no publishDiagnostics ever arrives for a version older than one already published."""
+final text; the server's RSS at the end is within 10% of its RSS after the first 2,000 edits;
+no publishDiagnostics ever arrives for a version older than one already published.
+
+Why 2,000 and not the first hundred: the allocator's arenas and caches grow over the first few
+thousand edits (about 1 MB, the same in every build) and then stay flat. Measured against the
+hundredth edit, that warm-up alone came to 9-11% of the statically linked server's ~16 MB, so the
+check failed without a leak; measured from the 2,000th, a leak of about 100 bytes per edit still
+fails it."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from rawclient import RawClient
 
 URI = "file:///tmp/isolint-soak/Soak.swift"
 EDITS = 20_000
+WARM_EDITS = 2_000
 SNIPPETS = ["é", "😀", "ß", "\r\n", "\n", " ", "var g = 0\r\n", "let k = 1\n", "func f() async {}\n",
             "Task { await f() }\n", "{", "}", "(", ")", "\"", "//", "/*", "*/", "@MainActor ", "static var s = 1\n",
             "final class C: ObservableObject {}\r\n", "DispatchQueue.main.async { }\n", "x", "é😀\r\n"]
@@ -51,7 +58,7 @@ async def test_20000_random_edits(tmp_path):
         c.open(URI, text, version=1)
         await c.wait_publish(URI, 1, timeout=30)
         version = 1
-        early_rss = 0
+        warm_rss = 0
         for k in range(EDITS):
             a, b, new = random_edit(rng, text)
             version += 1
@@ -61,16 +68,16 @@ async def test_20000_random_edits(tmp_path):
                 # Let an analysis finish now and then (most are cancelled by the next edit).
                 await c.drain()
                 await c.wait_publish(URI, version, timeout=30)
-                if k == 99:
-                    early_rss = c.rss_kb()
+                if k == WARM_EDITS - 1:
+                    warm_rss = c.rss_kb()
         final = await c.wait_publish(URI, version, timeout=30)
         end_rss = c.rss_kb()
         versions = [p["version"] for p in c.publishes(URI)]
         assert versions == sorted(versions), "a publish for an older version came after a newer one"
         assert len(set(versions)) == len(versions)
         print(f"soak: {EDITS} edits, {len(versions)} publishes, text {len(text.encode())} bytes; "
-              f"RSS after 100 edits {early_rss / 1024:.1f} MB, at the end {end_rss / 1024:.1f} MB")
-        assert end_rss <= early_rss * 1.10, (early_rss, end_rss)
+              f"RSS after {WARM_EDITS} edits {warm_rss / 1024:.1f} MB, at the end {end_rss / 1024:.1f} MB")
+        assert end_rss <= warm_rss * 1.10, (warm_rss, end_rss)
         assert await c.shutdown_and_exit() == 0
     finally:
         await c.close()
