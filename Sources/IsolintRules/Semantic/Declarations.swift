@@ -127,8 +127,12 @@ public struct TypeDecl: Sendable, Equatable {
     /// The enclosing types (lexically) are all public: a public nested type is visible to clients.
     public var parentsArePublic: Bool
 
-    public var isFrozen: Bool { attributes.contains("frozen") }
+    public var isFrozen: Bool { Self.isFrozen(attributes: attributes) }
     public var isValueType: Bool { kind == .structDecl || kind == .enumDecl }
+
+    /// `@frozen` among a declaration's attributes (for a caller that reads the one field of a
+    /// declaration in an array: `types[i].isFrozen` copied the whole declaration first).
+    static func isFrozen(attributes: Set<String>) -> Bool { attributes.contains("frozen") }
 }
 
 /// One `extension` declaration.

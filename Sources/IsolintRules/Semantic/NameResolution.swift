@@ -153,10 +153,13 @@ struct Resolver {
     /// The lookup context of a symbol's members: its own scope, then its enclosing scopes.
     func context(of s: SymbolID) -> LookupContext {
         if Int(s) < tables.value.contexts.count { return tables.value.contexts[Int(s)] }
-        let d = primaryDecl(s)
+        // Field by field (the declaration taken whole copies its twenty-odd fields).
+        let types = index.types
+        let d = Int(tables.value.symbols[Int(s)].decls[0])
         return LookupContext(
-            module: d.module, scopes: [d.qualifiedName] + d.enclosingScopes,
-            genericParameters: d.genericParameters + d.outerGenericParameters, requirements: d.requirements)
+            module: types[d].module, scopes: [types[d].qualifiedName] + types[d].enclosingScopes,
+            genericParameters: types[d].genericParameters + types[d].outerGenericParameters,
+            requirements: types[d].requirements)
     }
 
     /// The lookup context of an extension's members and inheritance clause.

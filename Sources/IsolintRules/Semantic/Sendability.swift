@@ -146,15 +146,18 @@ struct SendabilityEvaluator {
             }
         }
         var results: [Sendability] = []
+        let types = r.index.types
         for di in r.tables.value.symbols[Int(s)].decls {
-            let properties = r.index.types[Int(di)].properties
-            let associatedValues = r.index.types[Int(di)].associatedValues
-            for p in properties where p.isStored && !p.isStatic {
-                guard let type = p.type else {
+            let properties = types[Int(di)].properties
+            let associatedValues = types[Int(di)].associatedValues
+            // By position: a loop variable copies each property whole.
+            for k in properties.indices where properties[k].isStored && !properties[k].isStatic {
+                guard let type = properties[k].type else {
                     results.append(.unknown)
                     continue
                 }
-                results.append(evaluate(storageType(of: p, type), context, substitutions, depth: 0))
+                results.append(
+                    evaluate(storageType(attributes: properties[k].attributes, type), context, substitutions, depth: 0))
                 if results.last == .notSendable { return .notSendable }
             }
             for a in associatedValues {
@@ -167,9 +170,9 @@ struct SendabilityEvaluator {
 
     /// A property wrapper's storage (`@Clamped var x: Int` stores a `Clamped<Int>`): an
     /// attribute that names a type, other than a global actor or a known declaration attribute.
-    func storageType(of p: PropertyInfo, _ type: TypeExpr) -> TypeExpr {
+    func storageType(attributes: [String], _ type: TypeExpr) -> TypeExpr {
         guard
-            let wrapper = p.attributes.first(where: { a in
+            let wrapper = attributes.first(where: { a in
                 a.first?.isUppercase == true && !r.index.globalActors.contains(a)
                     && !KnowledgeBase.nonWrapperAttributes.contains(a)
             })

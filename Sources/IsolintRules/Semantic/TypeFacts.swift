@@ -90,6 +90,8 @@ struct FactComputation: Sendable {
     /// facts read them).
     private let primaryEntries: [[ResolvedEntry]]
     private let extensionEntries: [[ResolvedEntry]]
+    /// Per extension: the symbol it extends (-1 for none), for its entries' context.
+    private let extendedSymbols: [SymbolID]
 
     /// What the facts need of a symbol's declarations, gathered once without copying them.
     struct Summary {
@@ -104,11 +106,20 @@ struct FactComputation: Sendable {
     }
     private let summaries: [Summary]
 
+    /// An inheritance entry, its nominal path resolved once. It holds no strings and no context
+    /// (only `resolved` may hold references): tens of thousands are made and freed on the one
+    /// core that finalizes, and copying and freeing their texts and contexts cost more than
+    /// looking them up again for the few entries that are no nominal path.
     struct ResolvedEntry {
-        var entry: InheritedEntry
         /// The entry's nominal path resolved in its context; nil for other shapes.
         var resolved: ResolvedType?
-        var context: LookupContext
+        var isSuppressed: Bool
+        var isUnchecked: Bool
+        var isPreconcurrency: Bool
+        /// Where it is written: a position in `types` (a symbol's entries) or in `extensions`
+        /// (an extension's), and the entry's position in that inheritance clause.
+        var declaration: Int32
+        var position: Int32
     }
 
     struct MembersKey: Hashable {
@@ -126,34 +137,53 @@ struct FactComputation: Sendable {
         declaredState = Array(repeating: 0, count: n)
         publicState = Array(repeating: 0, count: n)
         let resolver = r
-        func resolve(_ entries: [InheritedEntry], _ context: LookupContext) -> [ResolvedEntry] {
-            entries.map { e in
-                ResolvedEntry(
-                    entry: e, resolved: e.type.path.map { resolver.resolve($0, in: context) }, context: context)
+        func resolve(
+            _ entries: [InheritedEntry], _ context: LookupContext, declaration: Int32, into out: inout [ResolvedEntry]
+        ) {
+            for k in entries.indices {
+                let attributes = entries[k].attributes
+                out.append(
+                    ResolvedEntry(
+                        resolved: entries[k].type.path.map { resolver.resolve($0, in: context) },
+                        isSuppressed: entries[k].isSuppressed, isUnchecked: attributes.contains("unchecked"),
+                        isPreconcurrency: attributes.contains("preconcurrency"), declaration: declaration,
+                        position: Int32(k)))
             }
         }
+        // Field by field: a symbol or declaration taken whole is a retain and a release for each
+        // of its fields (this runs on the one core that finalizes).
+        let types = r.index.types
         primaryEntries = r.tables.value.symbols.indices.map { i in
             let context = r.context(of: SymbolID(i))
-            return r.tables.value.symbols[i].decls.flatMap { resolve(r.index.types[Int($0)].inherited, context) }
+            var out: [ResolvedEntry] = []
+            for d in r.tables.value.symbols[i].decls {
+                resolve(types[Int(d)].inherited, context, declaration: d, into: &out)
+            }
+            return out
         }
-        var byExtension = [[ResolvedEntry]](repeating: [], count: r.index.extensions.count)
-        for (i, sym) in r.tables.value.symbols.enumerated() {
-            for e in sym.extensions {
-                let ext = r.index.extensions[Int(e)]
-                byExtension[Int(e)] = resolve(ext.inherited, r.context(ofExtension: ext, extending: SymbolID(i)))
+        let extensions = r.index.extensions
+        var byExtension = [[ResolvedEntry]](repeating: [], count: extensions.count)
+        var extended = [SymbolID](repeating: -1, count: extensions.count)
+        for i in r.tables.value.symbols.indices {
+            for e in r.tables.value.symbols[i].extensions {
+                extended[Int(e)] = SymbolID(i)
+                resolve(
+                    extensions[Int(e)].inherited, r.context(ofExtensionAt: e, extending: SymbolID(i)), declaration: e,
+                    into: &byExtension[Int(e)])
             }
         }
         extensionEntries = byExtension
-        summaries = r.tables.value.symbols.map { sym in
-            var out = Summary(name: sym.name, kind: sym.kind)
-            for d in sym.decls {
+        extendedSymbols = extended
+        summaries = r.tables.value.symbols.indices.map { k in
+            var out = Summary(name: r.tables.value.symbols[k].name, kind: r.tables.value.symbols[k].kind)
+            for d in r.tables.value.symbols[k].decls {
                 let i = Int(d)
-                if r.index.types[i].isNonisolated { out.isNonisolated = true }
-                out.attributes += r.index.types[i].attributes
-                if r.index.types[i].moduleDefaultMainActor { out.moduleDefaultMainActor = true }
-                if r.index.types[i].inNonisolatedParent { out.inNonisolatedParent = true }
-                if r.index.types[i].isFrozen { out.isFrozen = true }
-                if r.index.types[i].inherited.contains(where: {
+                if types[i].isNonisolated { out.isNonisolated = true }
+                out.attributes += types[i].attributes
+                if types[i].moduleDefaultMainActor { out.moduleDefaultMainActor = true }
+                if types[i].inNonisolatedParent { out.inNonisolatedParent = true }
+                if TypeDecl.isFrozen(attributes: types[i].attributes) { out.isFrozen = true }
+                if types[i].inherited.contains(where: {
                     $0.isSuppressed && $0.name == KnowledgeBase.sendableProtocol
                 }) {
                     out.suppressesSendable = true
@@ -203,34 +233,35 @@ struct FactComputation: Sendable {
     }
 
     mutating func computeGlobalActor(_ s: SymbolID, depth: Int) -> GlobalActorIsolation? {
-        let sym = summaries[Int(s)]
-        if sym.kind == .actorDecl || sym.isNonisolated { return nil }
-        if let a = sym.attributes.first(where: r.index.globalActors.contains) {
-            return GlobalActorIsolation(actor: a, reason: "\(sym.name) is @\(a)", origin: "\(sym.name) is @\(a)")
+        let i = Int(s)
+        if summaries[i].kind == .actorDecl || summaries[i].isNonisolated { return nil }
+        if let a = summaries[i].attributes.first(where: r.index.globalActors.contains) {
+            let name = summaries[i].name
+            return GlobalActorIsolation(actor: a, reason: "\(name) is @\(a)", origin: "\(name) is @\(a)")
         }
         // Isolation is inferred from the superclass and the protocols of the primary
-        // declaration, never from conformances added in extensions.
-        for resolvedEntry in primaryEntries[Int(s)] {
-            let entry = resolvedEntry.entry
+        // declaration, never from conformances added in extensions. Entries are read in place
+        // (a loop variable would copy each, its strings and arrays retained).
+        for k in primaryEntries[i].indices {
             do {
-                guard !entry.isSuppressed, !entry.attributes.contains("preconcurrency"),
-                    let resolved = resolvedEntry.resolved
+                guard !primaryEntries[i][k].isSuppressed, !primaryEntries[i][k].isPreconcurrency,
+                    let resolved = primaryEntries[i][k].resolved
                 else { continue }
                 switch resolved {
                 case .symbol(let other) where other != s:
                     if let g = globalActor(other, depth: depth + 1), g.origin != "" {
-                        let via = r.symbol(other).name
+                        let via = r.tables.value.symbols[Int(other)].name
                         let leads =
                             g.origin.hasPrefix(via + " ") ? "" : ", which leads to \(g.origin.prefix { $0 != " " })"
                         return GlobalActorIsolation(
-                            actor: g.actor, reason: "\(sym.name) inherits from \(via)\(leads) (\(g.origin))",
+                            actor: g.actor, reason: "\(summaries[i].name) inherits from \(via)\(leads) (\(g.origin))",
                             origin: g.origin)
                     }
                 case .external(let p):
                     if let last = p.last, KnowledgeBase.isMainActorSDKType(last) {
                         return GlobalActorIsolation(
                             actor: KnowledgeBase.mainActor,
-                            reason: "\(sym.name) inherits from \(last) (\(last) is @MainActor in the SDK)",
+                            reason: "\(summaries[i].name) inherits from \(last) (\(last) is @MainActor in the SDK)",
                             origin: "\(last) is @MainActor in the SDK")
                     }
                 default:
@@ -239,7 +270,7 @@ struct FactComputation: Sendable {
             }
         }
         // Default isolation skips types conforming to `Error`/`CodingKey` (swiftc 6.3).
-        if sym.moduleDefaultMainActor, !sym.inNonisolatedParent, !keepsConformersNonisolated(s) {
+        if summaries[i].moduleDefaultMainActor, !summaries[i].inNonisolatedParent, !keepsConformersNonisolated(s) {
             return GlobalActorIsolation(
                 actor: KnowledgeBase.mainActor, reason: "the target's default isolation is MainActor", origin: "")
         }
@@ -275,7 +306,8 @@ struct FactComputation: Sendable {
         if refineState[i] == 1 || depth > 64 { return false }
         refineState[i] = 1
         var result = false
-        for e in primaryEntries[Int(s)] where !e.entry.isSuppressed && refines(e, depth: depth + 1) {
+        for k in primaryEntries[i].indices
+        where !primaryEntries[i][k].isSuppressed && refinesEntry(k, of: i, inExtension: false, depth: depth + 1) {
             result = true
             break
         }
@@ -284,10 +316,32 @@ struct FactComputation: Sendable {
         return result
     }
 
-    /// `entryRefinesSendable` for an entry resolved in advance.
-    mutating func refines(_ e: ResolvedEntry, depth: Int) -> Bool {
-        guard let resolved = e.resolved else { return entryRefinesSendable(e.entry.type, e.context, depth: depth) }
-        return refines(resolved, depth: depth)
+    /// `entryRefinesSendable` for entry `k` resolved in advance: of symbol `i`'s primary
+    /// declarations, or of extension `i`. Read in place: an entry passed to a mutating method is
+    /// copied out of `self` first (its strings and arrays retained, then released).
+    mutating func refinesEntry(_ k: Int, of i: Int, inExtension: Bool, depth: Int) -> Bool {
+        if let resolved = inExtension ? extensionEntries[i][k].resolved : primaryEntries[i][k].resolved {
+            return refines(resolved, depth: depth)
+        }
+        let e = inExtension ? extensionEntries[i][k] : primaryEntries[i][k]
+        let (type, context) = written(e, of: i, inExtension: inExtension)
+        return entryRefinesSendable(type, context, depth: depth)
+    }
+
+    /// What entry `e` of symbol `i` (or of extension `i`) says, and the context it is read in.
+    func written(_ e: ResolvedEntry, of i: Int, inExtension: Bool) -> (TypeExpr, LookupContext) {
+        if inExtension {
+            let type = r.index.extensions[Int(e.declaration)].inherited[Int(e.position)].type
+            let s = extendedSymbols[i]
+            return (type, s >= 0 ? r.context(ofExtensionAt: e.declaration, extending: s) : LookupContext(module: ""))
+        }
+        return (r.index.types[Int(e.declaration)].inherited[Int(e.position)].type, r.context(of: SymbolID(i)))
+    }
+
+    /// The first of extension `e`'s entries that refines Sendable.
+    mutating func firstRefiningEntry(ofExtension e: Int, depth: Int) -> Int? {
+        for k in extensionEntries[e].indices where refinesEntry(k, of: e, inExtension: true, depth: depth) { return k }
+        return nil
     }
 
     mutating func refines(_ resolved: ResolvedType, depth: Int) -> Bool {
@@ -335,26 +389,29 @@ struct FactComputation: Sendable {
         let sym = summaries[Int(s)]
         let extensions = r.tables.value.symbols[Int(s)].extensions
         for e in extensions where r.index.extensions[Int(e)].isUnavailable {
-            if extensionEntries[Int(e)].contains(where: { refines($0, depth: depth + 1) }) {
+            if firstRefiningEntry(ofExtension: Int(e), depth: depth + 1) != nil {
                 return .explicitlyNot(
                     reason: "\(sym.name) is declared never Sendable (an unavailable Sendable extension)")
             }
         }
         if sym.suppressesSendable { return .explicitlyNot(reason: "\(sym.name) suppresses Sendable (~Sendable)") }
         if sym.kind == .actorDecl { return .unconditional(reason: "\(sym.name) is an actor") }
-        for e in primaryEntries[Int(s)] where !e.entry.isSuppressed && refines(e, depth: depth + 1) {
-            return .unconditional(reason: "\(sym.name) declares \(e.entry.isUnchecked ? "@unchecked " : "")Sendable")
+        let i = Int(s)
+        for k in primaryEntries[i].indices
+        where !primaryEntries[i][k].isSuppressed && refinesEntry(k, of: i, inExtension: false, depth: depth + 1) {
+            let unchecked = primaryEntries[i][k].isUnchecked
+            return .unconditional(reason: "\(sym.name) declares \(unchecked ? "@unchecked " : "")Sendable")
         }
         var conditional: [String]?
         for e in extensions where !r.index.extensions[Int(e)].isUnavailable {
-            guard let first = extensionEntries[Int(e)].first(where: { refines($0, depth: depth + 1) }) else { continue }
-            let entry = first.entry
-            let ctx = first.context
+            guard let k = firstRefiningEntry(ofExtension: Int(e), depth: depth + 1) else { continue }
+            let unchecked = extensionEntries[Int(e)][k].isUnchecked
+            let ctx = r.context(ofExtensionAt: e, extending: s)
             let requirements = r.index.extensions[Int(e)].requirements
             let params = requirements.filter { entryRefinesSendable($0.constraint, ctx, depth: depth + 1) }.map(
                 \.parameter)
             if params.isEmpty {
-                return .unconditional(reason: "\(sym.name) declares \(entry.isUnchecked ? "@unchecked " : "")Sendable")
+                return .unconditional(reason: "\(sym.name) declares \(unchecked ? "@unchecked " : "")Sendable")
             }
             conditional = params
         }
@@ -385,20 +442,31 @@ struct FactComputation: Sendable {
 
     mutating func explicitConformance(_ s: SymbolID) -> ExplicitConformance? {
         if case .explicitlyNot = facts[Int(s)].declared { return nil }
-        let sym = r.symbol(s)
-        var found: ExplicitConformance?
-        var entries = primaryEntries[Int(s)]
-        for e in sym.extensions where !r.index.extensions[Int(e)].isUnavailable { entries += extensionEntries[Int(e)] }
-        for e in entries where !e.entry.isSuppressed {
-            let entry = e.entry
-            guard refines(e, depth: 0) else { continue }
-            // `@unchecked` anywhere means the compiler does not check the conformance.
-            if entry.isUnchecked {
-                return ExplicitConformance(isUnchecked: true, reason: "\(sym.name) declares @unchecked Sendable")
+        var refining = false
+        // The primary declaration's entries, then those of each available extension, in place.
+        func check(_ i: Int, inExtension: Bool) -> Bool? {
+            let count = inExtension ? extensionEntries[i].count : primaryEntries[i].count
+            for k in 0..<count {
+                let e = inExtension ? extensionEntries[i][k] : primaryEntries[i][k]
+                guard !e.isSuppressed, refinesEntry(k, of: i, inExtension: inExtension, depth: 0) else { continue }
+                // `@unchecked` anywhere means the compiler does not check the conformance.
+                if e.isUnchecked { return true }
+                refining = true
             }
-            if found == nil { found = ExplicitConformance(isUnchecked: false, reason: "\(sym.name) declares Sendable") }
+            return nil
         }
-        return found
+        var unchecked = check(Int(s), inExtension: false) ?? false
+        if !unchecked {
+            for e in r.tables.value.symbols[Int(s)].extensions where !r.index.extensions[Int(e)].isUnavailable {
+                if check(Int(e), inExtension: true) == true {
+                    unchecked = true
+                    break
+                }
+            }
+        }
+        let name = r.tables.value.symbols[Int(s)].name
+        if unchecked { return ExplicitConformance(isUnchecked: true, reason: "\(name) declares @unchecked Sendable") }
+        return refining ? ExplicitConformance(isUnchecked: false, reason: "\(name) declares Sendable") : nil
     }
 
     // MARK: Visibility
@@ -408,9 +476,10 @@ struct FactComputation: Sendable {
         if publicState[i] == 2 { return facts[i].visiblyPublic }
         if publicState[i] == 1 || depth > 64 { return false }
         publicState[i] = 1
-        let d = r.primaryDecl(s)
-        var result = d.isPublic && d.parentsArePublic
-        if result, let parent = d.parent, let p = r.tables.symbol(qualified: parent, seenFrom: d.module) {
+        let d = Int(r.tables.value.symbols[Int(s)].decls[0])
+        let types = r.index.types
+        var result = types[d].isPublic && types[d].parentsArePublic
+        if result, let parent = types[d].parent, let p = r.tables.symbol(qualified: parent, seenFrom: types[d].module) {
             result = visiblyPublic(p, depth: depth + 1)
         }
         facts[i].visiblyPublic = result
@@ -423,9 +492,10 @@ struct FactComputation: Sendable {
     mutating func inferStructural() {
         var implicitCandidates: Set<SymbolID> = []
         var publicCandidates: Set<SymbolID> = []
-        for (i, sym) in r.tables.value.symbols.enumerated() {
+        for i in r.tables.value.symbols.indices {
             let s = SymbolID(i)
-            guard sym.kind == .structDecl || sym.kind == .enumDecl, facts[i].declared == .none else { continue }
+            let kind = r.tables.value.symbols[i].kind
+            guard kind == .structDecl || kind == .enumDecl, facts[i].declared == .none else { continue }
             let frozen = summaries[i].isFrozen
             if !facts[i].visiblyPublic || frozen { implicitCandidates.insert(s) } else { publicCandidates.insert(s) }
         }
