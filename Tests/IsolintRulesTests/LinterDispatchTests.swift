@@ -61,4 +61,21 @@ struct LinterDispatchTests {
         #expect(kinds.contains(.funcDecl) && kinds.contains(.closure) && kinds.contains(.call))
         #expect(!kinds.contains(.initDecl) && !kinds.contains(.sourceFile))
     }
+
+    /// The engine's per-kind rule lists and per-rule name lists, flattened: each list keeps its
+    /// items in order, an empty list allows nothing, an absent one (a rule without names) allows
+    /// everything, and an index out of range reads as an empty, absent list.
+    @Test func flatListsKeepEachList() {
+        let lists = FlatLists<UInt64>([[3, 1], nil, [], [7]])
+        #expect(lists.range(0).map { lists[item: $0] } == [3, 1])
+        #expect(lists.range(1).isEmpty && lists.range(2).isEmpty)
+        #expect(lists.range(3).map { lists[item: $0] } == [7])
+        #expect(lists.allows(0, 1) && lists.allows(0, 3) && !lists.allows(0, 7))
+        #expect(lists.allows(1, 12345))
+        #expect(!lists.allows(2, 0))
+        #expect(lists.allows(3, 7) && !lists.allows(3, 3))
+        #expect(lists.range(4).isEmpty && lists.range(-1).isEmpty && lists.isAbsent(4) && lists.isAbsent(-1))
+        let kinds = FlatLists<Int32>([[], [0, 2]])
+        #expect(kinds.range(1).map { kinds[item: $0] } == [0, 2] && !kinds.isAbsent(0))
+    }
 }

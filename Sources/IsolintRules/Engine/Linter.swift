@@ -19,15 +19,15 @@ public struct Linter: Sendable {
     public let configuration: Configuration
     /// The node rules, and per node kind the positions of those that asked for it.
     private let nodeRules: [any NodeRule]
-    private let dispatch: [[Int32]]
+    private let dispatch: FlatLists<Int32>
     private let fileRules: [any FileRule]
     /// Candidate file rules, and per node kind the ones whose candidates are of that kind.
     private let candidateRules: [any CandidateFileRule]
-    private let candidateDispatch: [[Int32]]
+    private let candidateDispatch: FlatLists<Int32>
     /// Per node rule, then per candidate rule: the `NameHash`es of the callee names it asks for
     /// (`calleeNames`), or nil for every call.
-    private let nodeRuleNames: [[UInt64]?]
-    private let candidateRuleNames: [[UInt64]?]
+    private let nodeRuleNames: FlatLists<UInt64>
+    private let candidateRuleNames: FlatLists<UInt64>
     private let manifestRules: [any ManifestRule]
     /// The node kinds some node or candidate rule asked for: most nodes are of none, and are
     /// passed over before a rule list is looked up (the lookups cost a retain and a release).
@@ -72,12 +72,12 @@ public struct Linter: Sendable {
             if let r = rule as? any ManifestRule { manifests.append(r) }
         }
         self.nodeRules = nodes
-        self.dispatch = table
+        self.dispatch = FlatLists(table)
         self.fileRules = files
         self.candidateRules = candidates
-        self.candidateDispatch = candidateTable
-        self.nodeRuleNames = nodes.map { $0.calleeNames?.map(NameHash.of) }
-        self.candidateRuleNames = candidates.map { $0.calleeNames?.map(NameHash.of) }
+        self.candidateDispatch = FlatLists(candidateTable)
+        self.nodeRuleNames = FlatLists(nodes.map { $0.calleeNames?.map(NameHash.of) })
+        self.candidateRuleNames = FlatLists(candidates.map { $0.calleeNames?.map(NameHash.of) })
         self.manifestRules = manifests
         self.activeKinds = active
         self.descriptors = descriptors
@@ -164,16 +164,14 @@ public struct Linter: Sendable {
         // copied each existential out of its array.
         let isCall = kind == .call
         let name = isCall ? tree.nameHash(token: tree.calleeNameToken(of: node)) : 0
-        let rules = dispatch[Int(kind.rawValue)]
-        for k in rules.indices {
-            let r = Int(rules[k])
-            if isCall, let names = nodeRuleNames[r], !names.contains(name) { continue }
+        for k in dispatch.range(Int(kind.rawValue)) {
+            let r = Int(dispatch[item: k])
+            if isCall, !nodeRuleNames.allows(r, name) { continue }
             nodeRules[r].check(node, in: context, into: &findings)
         }
-        let candidateRulesHere = candidateDispatch[Int(kind.rawValue)]
-        for k in candidateRulesHere.indices {
-            let c = Int(candidateRulesHere[k])
-            if isCall, let names = candidateRuleNames[c], !names.contains(name) { continue }
+        for k in candidateDispatch.range(Int(kind.rawValue)) {
+            let c = Int(candidateDispatch[item: k])
+            if isCall, !candidateRuleNames.allows(c, name) { continue }
             if candidateRules[c].isCandidate(node, in: context) {
                 candidates.append(LintCache.Candidate(rule: Int32(c), node: node))
             }
