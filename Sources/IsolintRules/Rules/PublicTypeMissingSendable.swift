@@ -46,8 +46,11 @@ public struct PublicTypeMissingSendable: NodeRule {
             tree[decl].keyword >= 0, let s = file.model.symbol(of: decl)
         else { return }
         let index = file.index
-        let info = index.primaryDecl(s)
-        guard index.isVisiblyPublic(s), !info.isFrozen, index.declaredSendability(s) == .none else { return }
+        // One field of the declaration, not a copy of it whole.
+        let types = index.types
+        let position = index.primaryDeclPosition(s)
+        let frozen = TypeDecl.isFrozen(attributes: types[position].attributes)
+        guard index.isVisiblyPublic(s), !frozen, index.declaredSendability(s) == .none else { return }
         // In a default-MainActor target the type is main-actor isolated, hence Sendable, for
         // clients too (unless declared nonisolated: then its own declaration decides).
         if file.settings.defaultIsolationMainActor, index.globalActor(of: s) != nil { return }
@@ -59,7 +62,7 @@ public struct PublicTypeMissingSendable: NodeRule {
         let fix: Fix
         if required.contains(true) {
             // Sendable only when some generic parameters are: a conditional conformance.
-            let params = zip(info.genericParameters, required).filter(\.1).map { "\($0.0): Sendable" }
+            let params = zip(types[position].genericParameters, required).filter(\.1).map { "\($0.0): Sendable" }
             let qualified = tree.qualifiedName(of: decl).qualified
             let end = tree.range(of: decl).upperBound
             let eol = tree.lineEnding

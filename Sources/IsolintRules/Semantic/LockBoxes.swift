@@ -22,14 +22,21 @@ extension SemanticModel {
     public func lockBox() -> LockBox? { lockBoxChoice.get { computeLockBox() } }
 
     private func computeLockBox() -> LockBox? {
-        for (i, symbol) in index.symbols.enumerated() where symbol.kind == .classDecl && isLockBoxName(symbol.name) {
+        // By position, two fields of each symbol: copying every symbol of the workspace whole
+        // (its strings and arrays retained) was most of the cost.
+        let types = index.types
+        for i in index.symbols.indices {
             let s = SymbolID(i)
-            guard index.primaryDecl(s).genericParameters.count == 1 else { continue }
+            guard index.symbolKind(s) == .classDecl else { continue }
+            let name = index.symbolName(s)
+            guard isLockBoxName(name), types[index.primaryDeclPosition(s)].genericParameters.count == 1 else {
+                continue
+            }
             let methods = index.methods(s)
             guard methods.contains(where: { $0.name == "init" && $0.labels == ["_"] }),
                 let access = methods.first(where: { ($0.name == "withLock" || $0.name == "withValue") && !$0.isStatic })
             else { continue }
-            return LockBox(typeName: symbol.name, initializerLabel: nil, method: access.name, isClass: true)
+            return LockBox(typeName: name, initializerLabel: nil, method: access.name, isClass: true)
         }
         if importedModules.contains("Synchronization") {
             return LockBox(typeName: "Mutex", initializerLabel: nil, method: "withLock", isClass: false)
