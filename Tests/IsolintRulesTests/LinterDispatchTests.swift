@@ -78,4 +78,16 @@ struct LinterDispatchTests {
         let kinds = FlatLists<Int32>([[], [0, 2]])
         #expect(kinds.range(1).map { kinds[item: $0] } == [0, 2] && !kinds.isAbsent(0))
     }
+
+    /// The callee-name lists' one-bit summary only turns calls away: a hash that shares its low
+    /// six bits with a listed one passes the summary and is still refused by the list.
+    @Test func calleeNameListsAnswerAsTheirLists() {
+        let task = NameHash.of("Task")
+        let names = CalleeNameLists([[task], nil, []])
+        #expect(names.allows(0, task) && !names.allows(0, NameHash.of("print")))
+        #expect(!names.allows(0, task ^ (1 << 40)))
+        #expect(names.allows(1, NameHash.of("print")) && names.allows(1, task))
+        #expect(!names.allows(2, task))
+        #expect(names.allows(3, task) && names.allows(-1, task))
+    }
 }

@@ -26,8 +26,8 @@ public struct Linter: Sendable {
     private let candidateDispatch: FlatLists<Int32>
     /// Per node rule, then per candidate rule: the `NameHash`es of the callee names it asks for
     /// (`calleeNames`), or nil for every call.
-    private let nodeRuleNames: FlatLists<UInt64>
-    private let candidateRuleNames: FlatLists<UInt64>
+    private let nodeRuleNames: CalleeNameLists
+    private let candidateRuleNames: CalleeNameLists
     private let manifestRules: [any ManifestRule]
     /// The node kinds some node or candidate rule asked for: most nodes are of none, and are
     /// passed over before a rule list is looked up (the lookups cost a retain and a release).
@@ -76,8 +76,8 @@ public struct Linter: Sendable {
         self.fileRules = files
         self.candidateRules = candidates
         self.candidateDispatch = FlatLists(candidateTable)
-        self.nodeRuleNames = FlatLists(nodes.map { $0.calleeNames?.map(NameHash.of) })
-        self.candidateRuleNames = FlatLists(candidates.map { $0.calleeNames?.map(NameHash.of) })
+        self.nodeRuleNames = CalleeNameLists(nodes.map { $0.calleeNames?.map(NameHash.of) })
+        self.candidateRuleNames = CalleeNameLists(candidates.map { $0.calleeNames?.map(NameHash.of) })
         self.manifestRules = manifests
         self.activeKinds = active
         self.descriptors = descriptors
