@@ -35,15 +35,20 @@ extension SyntaxTree {
     public func nameHash(token: Int32) -> UInt64 {
         guard token >= 0, Int(token) < tokens.count else { return NameHash.basis }
         let t = tokens[Int(token)]
+        return source.bytes.withUnsafeBufferPointer { Self.nameHash(of: t, in: $0) }
+    }
+
+    /// The same for a token already read, in the file's bytes: for a caller that walks every
+    /// token over the buffers (one `withUnsafeBufferPointer` for the walk, not one per token).
+    @inlinable
+    public static func nameHash(of t: Token, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var start = Int(t.start)
         var end = Int(t.end)
         if t.flags.contains(.backticked), end - start >= 2 {
             start += 1
             end -= 1
         }
-        return source.bytes.withUnsafeBufferPointer { p in
-            guard start >= 0, start <= end, end <= p.count else { return NameHash.basis }
-            return NameHash.of(p, from: start, to: end)
-        }
+        guard start >= 0, start <= end, end <= bytes.count else { return NameHash.basis }
+        return NameHash.of(bytes, from: start, to: end)
     }
 }

@@ -31,6 +31,29 @@ struct SemanticModelTests {
         return SemanticModel(tree: tree, index: index, settings: settings)
     }
 
+    /// A class's own main-actor members: those it declares `@MainActor`, and those that another
+    /// file's extension declares so (the index's); none for a class without (the quick answer),
+    /// every instance member but `nonisolated` ones for a `@MainActor` class.
+    @Test func ownMainActorMembersComeFromEveryDeclaration() {
+        let settings = TargetSettings(targetName: "App")
+        func members(_ text: String, extensionText: String = "") -> Set<String> {
+            let tree = SyntaxTree.parse(SourceFile(path: "Sources/App/A.swift", text: text))
+            let other = SyntaxTree.parse(SourceFile(path: "Sources/App/B.swift", text: extensionText))
+            let m = SemanticModel(
+                tree: tree, index: Linter.index([tree, other], settings: settings), settings: settings)
+            let owner = tree.nodes.indices.first { tree.nodes[$0].kind == .classDecl }.map { Int32($0) } ?? -1
+            return m.ownMainActorMembers(owner)
+        }
+        #expect(members("final class T { func a() {}; var b = 0 }").isEmpty)
+        #expect(members("final class T { @MainActor func a() {}; var b = 0 }") == ["a"])
+        #expect(
+            members("final class T { func a() {} }", extensionText: "extension T { @MainActor func c() {} }") == ["c"])
+        #expect(
+            members("final class T { func a() {} }", extensionText: "extension T { @MainActor var d: Int { 0 } }")
+                == ["d"])
+        #expect(members("@MainActor final class T { func a() {}; nonisolated func e() {} }") == ["a"])
+    }
+
     /// The n-th identifier expression named `name` (0-based).
     static func identifier(_ m: SemanticModel, _ name: String, _ n: Int = 0) -> Int32 {
         let all = m.tree.nodes.indices.filter {

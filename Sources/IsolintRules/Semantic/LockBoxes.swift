@@ -25,13 +25,11 @@ extension SemanticModel {
         // By position, two fields of each symbol: copying every symbol of the workspace whole
         // (its strings and arrays retained) was most of the cost.
         let types = index.types
-        for i in index.symbols.indices {
+        let symbols = index.symbols
+        for i in symbols.indices where symbols[i].kind == .classDecl && isLockBoxName(symbols[i].name) {
             let s = SymbolID(i)
-            guard index.symbolKind(s) == .classDecl else { continue }
-            let name = index.symbolName(s)
-            guard isLockBoxName(name), types[index.primaryDeclPosition(s)].genericParameters.count == 1 else {
-                continue
-            }
+            let name = symbols[i].name
+            guard types[Int(symbols[i].decls[0])].genericParameters.count == 1 else { continue }
             let methods = index.methods(s)
             guard methods.contains(where: { $0.name == "init" && $0.labels == ["_"] }),
                 let access = methods.first(where: { ($0.name == "withLock" || $0.name == "withValue") && !$0.isStatic })

@@ -90,7 +90,7 @@ extension SemanticModel {
             own.contains(name)
                 || (callee
                     && (mainActorNames.types.contains(name) || index.hasTypealias(named: name)
-                        || !index.freeFunctions(named: name, seenFrom: module).isEmpty))
+                        || index.hasFreeFunction(named: name, seenFrom: module)))
         else { return nil }
         guard resolveLocal(name, at: n) == nil else { return nil }
         if own.contains(name) { return MainActorUse(node: n, name: name, isSelfMember: true) }
@@ -129,6 +129,15 @@ extension SemanticModel {
     func ownMainActorMembers(_ owner: Int32) -> Set<String> {
         ownMainActorMemberNames.get(owner) {
             let ownerIsMainActor = isolation.typeIsolation(owner).isMainActor
+            // A member of a type that is not main-actor isolated is only by its own `@MainActor`:
+            // when no token of this declaration is `MainActor` and no member elsewhere carries it,
+            // there is none (an XCTest case class holds hundreds of methods, and this is asked of
+            // each before its test methods are checked).
+            if !ownerIsMainActor, !tree.containsToken(in: owner, where: { tree.token($0, is: "MainActor") }),
+                symbol(of: owner).map({ !index.hasMember($0, attributed: KnowledgeBase.mainActor) }) ?? true
+            {
+                return []
+            }
             var names: Set<String> = []
             var decided: Set<String> = []
             for m in tree.members(of: owner) where !tree.hasModifier(m, "static") && !tree.hasModifier(m, "class") {

@@ -301,6 +301,40 @@ public struct WorkspaceIndex: Sendable {
         }
     }
 
+    /// Whether files of `module` see a free function of this name (`freeFunctions` without
+    /// copying them).
+    public func hasFreeFunction(named name: String, seenFrom module: String) -> Bool {
+        let box = t
+        guard let free = box.value.names.functionsByName[name]?.free, !free.isEmpty else { return false }
+        let view = box.view(from: module)
+        let all = functions
+        return free.contains { view.sees(all[Int($0)].module) }
+    }
+
+    /// Whether a property or method of a symbol, in any of its declarations and extensions,
+    /// carries this attribute (read in place: `properties(_:)` and `methods(_:)` copy them all).
+    public func hasMember(_ s: SymbolID, attributed attribute: String) -> Bool {
+        let box = t
+        let (types, extensions) = (storage.contents.types, storage.contents.extensions)
+        for d in box.value.symbols[Int(s)].decls {
+            let (properties, functions) = (types[Int(d)].properties, types[Int(d)].functions)
+            if properties.indices.contains(where: { properties[$0].attributes.contains(attribute) })
+                || functions.indices.contains(where: { functions[$0].attributes.contains(attribute) })
+            {
+                return true
+            }
+        }
+        for e in box.value.symbols[Int(s)].extensions {
+            let (properties, functions) = (extensions[Int(e)].properties, extensions[Int(e)].functions)
+            if properties.indices.contains(where: { properties[$0].attributes.contains(attribute) })
+                || functions.indices.contains(where: { functions[$0].attributes.contains(attribute) })
+            {
+                return true
+            }
+        }
+        return false
+    }
+
     /// Every method of this name that files of `module` can see: in type declarations and in
     /// extensions, those of SDK types included.
     public func methods(named name: String, seenFrom module: String) -> [FunctionInfo] {
