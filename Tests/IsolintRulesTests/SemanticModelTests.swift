@@ -46,6 +46,18 @@ struct SemanticModelTests {
         }
         #expect(members("final class T { func a() {}; var b = 0 }").isEmpty)
         #expect(members("final class T { @MainActor func a() {}; var b = 0 }") == ["a"])
+        #expect(members("final class T { @`MainActor` func a() {} }") == ["a"])
+        // The language server's index may predate the edit that added the attribute: the
+        // declaration's own text decides, backticks or not.
+        for attribute in ["@MainActor", "@`MainActor`"] {
+            let edited = SyntaxTree.parse(
+                SourceFile(path: "Sources/App/A.swift", text: "final class T { \(attribute) func a() {} }"))
+            let before = SyntaxTree.parse(
+                SourceFile(path: "Sources/App/A.swift", text: "final class T { func a() {} }"))
+            let m = SemanticModel(tree: edited, index: Linter.index([before], settings: settings), settings: settings)
+            let owner = edited.nodes.indices.first { edited.nodes[$0].kind == .classDecl }.map { Int32($0) } ?? -1
+            #expect(m.ownMainActorMembers(owner) == ["a"], "\(attribute)")
+        }
         #expect(
             members("final class T { func a() {} }", extensionText: "extension T { @MainActor func c() {} }") == ["c"])
         #expect(

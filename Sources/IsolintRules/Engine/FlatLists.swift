@@ -1,4 +1,4 @@
-/// Lists of integers in two flat arrays, for the rule engine's tables that both cores read for
+/// Lists of plain values in two flat arrays, for the rule engine's tables that both cores read for
 /// every node. An array of arrays hands out its inner arrays: each lookup retains and releases
 /// one, and with two cores linting, the counts of those few shared arrays went back and forth
 /// between them (a tenth of the lint phase's samples in a profile). Reading these retains
@@ -38,9 +38,6 @@ struct FlatLists<Element: BitwiseCopyable & Equatable & Sendable>: Sendable {
     }
 
     @inline(__always) subscript(item position: Int) -> Element { items[position] }
-
-    /// Whether list `k` is absent (nil), as an index out of range is.
-    @inline(__always) func isAbsent(_ k: Int) -> Bool { k < 0 || k >= spans.count || spans[k].start < 0 }
 
     /// Whether list `k` holds `element`; an absent list holds everything. Asked for every rule
     /// that names its callees at every call: the items are read over their buffer.

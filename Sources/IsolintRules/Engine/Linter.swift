@@ -30,7 +30,7 @@ public struct Linter: Sendable {
     private let candidateRuleNames: CalleeNameLists
     private let manifestRules: [any ManifestRule]
     /// The node kinds some node or candidate rule asked for: most nodes are of none, and are
-    /// passed over before a rule list is looked up (the lookups cost a retain and a release).
+    /// passed over with one bit test before the rule lists are read.
     private let activeKinds: NodeKindSet
     public let descriptors: [String: RuleDescriptor]
     /// Ids a suppression or configuration may name: every rule's and every id the catalog reserves.

@@ -127,11 +127,10 @@ public struct TypeDecl: Sendable, Equatable {
     /// The enclosing types (lexically) are all public: a public nested type is visible to clients.
     public var parentsArePublic: Bool
 
-    public var isFrozen: Bool { Self.isFrozen(attributes: attributes) }
     public var isValueType: Bool { kind == .structDecl || kind == .enumDecl }
 
-    /// `@frozen` among a declaration's attributes (for a caller that reads the one field of a
-    /// declaration in an array: `types[i].isFrozen` copied the whole declaration first).
+    /// `@frozen` among a declaration's attributes. Asked of the one field, not of a declaration:
+    /// a property of `types[i]` that is computed copies the whole declaration out of its array.
     static func isFrozen(attributes: Set<String>) -> Bool { attributes.contains("frozen") }
 }
 

@@ -133,7 +133,8 @@ extension SemanticModel {
             // when no token of this declaration is `MainActor` and no member elsewhere carries it,
             // there is none (an XCTest case class holds hundreds of methods, and this is asked of
             // each before its test methods are checked).
-            if !ownerIsMainActor, !tree.containsToken(in: owner, where: { tree.token($0, is: "MainActor") }),
+            if !ownerIsMainActor,
+                !tree.containsToken(in: owner, where: { tree.token($0, equals: KnowledgeBase.mainActor) }),
                 symbol(of: owner).map({ !index.hasMember($0, attributed: KnowledgeBase.mainActor) }) ?? true
             {
                 return []

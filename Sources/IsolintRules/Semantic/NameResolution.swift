@@ -76,7 +76,6 @@ struct Resolver {
     var typealiases: [TypealiasDecl] { index.typealiases }
 
     func symbol(_ s: SymbolID) -> TypeSymbol { tables.value.symbols[Int(s)] }
-    func primaryDecl(_ s: SymbolID) -> TypeDecl { index.types[Int(tables.value.symbols[Int(s)].decls[0])] }
     /// Fields read without copying a whole declaration (hot in finalize).
     func genericParameters(_ s: SymbolID) -> [String] {
         index.types[Int(tables.value.symbols[Int(s)].decls[0])].genericParameters

@@ -317,8 +317,9 @@ struct FactComputation: Sendable {
     }
 
     /// `entryRefinesSendable` for entry `k` resolved in advance: of symbol `i`'s primary
-    /// declarations, or of extension `i`. Read in place: an entry passed to a mutating method is
-    /// copied out of `self` first (its strings and arrays retained, then released).
+    /// declarations, or of extension `i`. Addressed by position: an entry passed to a mutating
+    /// method is copied out of `self` first (since entries hold no texts, only the resolution
+    /// of an SDK path is retained).
     mutating func refinesEntry(_ k: Int, of i: Int, inExtension: Bool, depth: Int) -> Bool {
         if let resolved = inExtension ? extensionEntries[i][k].resolved : primaryEntries[i][k].resolved {
             return refines(resolved, depth: depth)
