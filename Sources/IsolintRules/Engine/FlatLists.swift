@@ -46,7 +46,7 @@ struct FlatLists<Element: BitwiseCopyable & Equatable & Sendable>: Sendable {
         let span = spans[k]
         if span.start < 0 { return true }
         return items.withUnsafeBufferPointer { items in
-            guard span.start >= 0, Int(span.end) <= items.count else { return true }
+            guard Int(span.end) <= items.count else { return true }
             var p = Int(span.start)
             while p < Int(span.end) {
                 if items[p] == element { return true }

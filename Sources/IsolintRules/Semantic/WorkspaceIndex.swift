@@ -316,23 +316,14 @@ public struct WorkspaceIndex: Sendable {
     public func hasMember(_ s: SymbolID, attributed attribute: String) -> Bool {
         let box = t
         let (types, extensions) = (storage.contents.types, storage.contents.extensions)
-        for d in box.value.symbols[Int(s)].decls {
-            let (properties, functions) = (types[Int(d)].properties, types[Int(d)].functions)
-            if properties.indices.contains(where: { properties[$0].attributes.contains(attribute) })
-                || functions.indices.contains(where: { functions[$0].attributes.contains(attribute) })
-            {
-                return true
-            }
+        func carries(_ properties: [PropertyInfo], _ functions: [FunctionInfo]) -> Bool {
+            properties.indices.contains { properties[$0].attributes.contains(attribute) }
+                || functions.indices.contains { functions[$0].attributes.contains(attribute) }
         }
-        for e in box.value.symbols[Int(s)].extensions {
-            let (properties, functions) = (extensions[Int(e)].properties, extensions[Int(e)].functions)
-            if properties.indices.contains(where: { properties[$0].attributes.contains(attribute) })
-                || functions.indices.contains(where: { functions[$0].attributes.contains(attribute) })
-            {
-                return true
+        return box.value.symbols[Int(s)].decls.contains { carries(types[Int($0)].properties, types[Int($0)].functions) }
+            || box.value.symbols[Int(s)].extensions.contains {
+                carries(extensions[Int($0)].properties, extensions[Int($0)].functions)
             }
-        }
-        return false
     }
 
     /// Every method of this name that files of `module` can see: in type declarations and in
