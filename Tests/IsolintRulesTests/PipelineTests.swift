@@ -176,6 +176,27 @@ struct PipelineTests {
         #expect(shelf.take(7) == nil)
     }
 
+    /// Parts handed in from several threads at once (one merges while the others hand theirs
+    /// over to it) still merge in input order, each once.
+    @Test func partsHandedInConcurrentlyMergeInInputOrder() {
+        let parts = (0..<240).map { i in
+            Pipeline.indexPart(
+                SyntaxTree.parse(
+                    path: "F\(i).swift", text: "struct T\(i % 7) {}\nextension T\(i % 5) { func f\(i)() {} }"),
+                settings: .standalone)
+        }
+        let merge = OrderedMerge()
+        // Each thread hands in every fourth part, last first: most arrive before the ones ahead.
+        DispatchQueue.concurrentPerform(iterations: 4) { t in
+            for i in stride(from: 236 + t, through: 0, by: -4) { merge.add(i, i % 11 == 3 ? nil : parts[i]) }
+        }
+        var merged = merge.index
+        merged.finalize()
+        #expect(merged == Pipeline.index(parts.enumerated().filter { $0.offset % 11 != 3 }.map(\.element)))
+        #expect(merged.types.count == 240 - 22)
+        #expect(merged.extensions.map(\.file).first == "F0.swift")
+    }
+
     /// Files are parsed ahead in input order, only while the trees a run keeps fit the budget,
     /// and not at all once stopped; a file that cannot be read is left to the run.
     @Test func prefetchParsesTheFirstFilesWithinTheBudget() throws {
