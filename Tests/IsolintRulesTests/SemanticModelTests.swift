@@ -64,6 +64,26 @@ struct SemanticModelTests {
             members("final class T { func a() {} }", extensionText: "extension T { @MainActor var d: Int { 0 } }")
                 == ["d"])
         #expect(members("@MainActor final class T { func a() {}; nonisolated func e() {} }") == ["a"])
+        // The word in a comment or a string passes the byte search; the tokens then decide.
+        #expect(members("final class T { /* not MainActor */ func a() { _ = \"MainActor\" } }").isEmpty)
+    }
+
+    /// The byte search before a token scan: exactly the node's bytes (not the text after it),
+    /// a match that ends the node, a near miss, an empty word.
+    @Test func sourceTextSearchReadsExactlyTheNodesBytes() {
+        let tree = SyntaxTree.parse(
+            SourceFile(
+                path: "A.swift",
+                text: "struct S { var MainActo = 0 }\nclass C { @MainActor func f() {} }\ntypealias T = MainActor\n"))
+        func node(_ kind: NodeKind) -> Int32 {
+            tree.nodes.indices.first { tree.nodes[$0].kind == kind }.map { Int32($0) } ?? -1
+        }
+        #expect(!tree.sourceText(of: node(.structDecl), contains: "MainActor"))
+        #expect(tree.sourceText(of: node(.structDecl), contains: "MainActo"))
+        #expect(tree.sourceText(of: node(.classDecl), contains: "MainActor"))
+        #expect(tree.sourceText(of: node(.typealiasDecl), contains: "MainActor"))
+        #expect(!tree.sourceText(of: node(.typealiasDecl), contains: "MainActorX"))
+        #expect(tree.sourceText(of: node(.structDecl), contains: ""))
     }
 
     /// The n-th identifier expression named `name` (0-based).

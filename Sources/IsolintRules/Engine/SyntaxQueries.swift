@@ -1,3 +1,4 @@
+import Foundation
 import IsolintSyntax
 
 /// Questions rules ask of the tree, answered in one place.
@@ -245,6 +246,31 @@ extension SyntaxTree {
         let call = self[p].parent
         guard call >= 0, self[call].kind == .call || self[call].kind == .macroExpansion else { return nil }
         return call
+    }
+
+    /// Whether `text` occurs anywhere in the node's source (a token, a comment, a literal): a
+    /// byte search (`memchr` for its first byte, then `memcmp`), a cheap "certainly not written
+    /// here" before a token-by-token test.
+    public func sourceText(of node: Int32, contains text: String) -> Bool {
+        let r = range(of: node)
+        guard r.lowerBound >= 0, r.lowerBound <= r.upperBound, r.upperBound <= source.bytes.count else { return true }
+        var text = text
+        return text.withUTF8 { needle in
+            guard let first = needle.first, let n = needle.baseAddress else { return true }
+            return source.bytes.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress else { return false }
+                var at = base + r.lowerBound
+                var left = r.count
+                while left >= needle.count {
+                    guard let hit = memchr(at, Int32(first), left - needle.count + 1) else { return false }
+                    if memcmp(hit, n, needle.count) == 0 { return true }
+                    let skipped = UnsafeRawPointer(hit) - at + 1
+                    at += skipped
+                    left -= skipped
+                }
+                return false
+            }
+        }
     }
 
     /// Whether one of the node's tokens passes `test` (a scan of its token range, no tree walk).
