@@ -134,9 +134,11 @@ extension SemanticModel {
             // there is none (an XCTest case class holds hundreds of methods, and this is asked of
             // each before its test methods are checked). The declaration's bytes are searched
             // first: most never spell the word, and comparing each token was 1% of a run.
-            if !ownerIsMainActor,
-                !tree.sourceText(of: owner, contains: KnowledgeBase.mainActor)
-                    || !tree.containsToken(in: owner, where: { tree.token($0, equals: KnowledgeBase.mainActor) }),
+            func writesMainActor() -> Bool {
+                tree.sourceText(of: owner, contains: KnowledgeBase.mainActor)
+                    && tree.containsToken(in: owner, where: { tree.token($0, equals: KnowledgeBase.mainActor) })
+            }
+            if !ownerIsMainActor, !writesMainActor(),
                 symbol(of: owner).map({ !index.hasMember($0, attributed: KnowledgeBase.mainActor) }) ?? true
             {
                 return []
