@@ -90,4 +90,31 @@ struct LinterDispatchTests {
         #expect(!names.allows(2, task))
         #expect(names.allows(3, task) && names.allows(-1, task))
     }
+
+    /// The engine learns a rule's kinds from `Rule.asNodeRule` and its siblings (no dynamic
+    /// cast): for every rule of the catalog, and for a rule of two kinds, they say what a cast says.
+    @Test func ruleKindsAreWhatACastSays() {
+        struct TwoKinds: NodeRule, FileRule {
+            var descriptors: [RuleDescriptor] { [CallRecorder.descriptor] }
+            var nodeKinds: [NodeKind] { [.call] }
+            func check(_ node: Int32, in file: FileContext, into findings: inout [Finding]) {}
+            func check(file: FileContext, into findings: inout [Finding]) {}
+        }
+        let rules: [any Rule] = RuleCatalog.all + [TwoKinds()]
+        var kinds = (node: 0, file: 0, candidate: 0, manifest: 0)
+        for rule in rules {
+            let id = rule.descriptors.first?.id ?? "?"
+            #expect((rule.asNodeRule != nil) == (rule is any NodeRule), "\(id)")
+            #expect((rule.asFileRule != nil) == (rule is any FileRule), "\(id)")
+            #expect((rule.asCandidateFileRule != nil) == (rule is any CandidateFileRule), "\(id)")
+            #expect((rule.asManifestRule != nil) == (rule is any ManifestRule), "\(id)")
+            if rule.asNodeRule != nil { kinds.node += 1 }
+            if rule.asFileRule != nil { kinds.file += 1 }
+            if rule.asCandidateFileRule != nil { kinds.candidate += 1 }
+            if rule.asManifestRule != nil { kinds.manifest += 1 }
+        }
+        // Every kind is used, and the rule of two kinds is counted as both.
+        #expect(kinds.node > 0 && kinds.file > 1 && kinds.candidate > 0 && kinds.manifest > 0)
+        #expect(TwoKinds().asNodeRule != nil && TwoKinds().asFileRule != nil)
+    }
 }

@@ -54,22 +54,22 @@ public struct Linter: Sendable {
                 configuration.ruleOverrides[d.id].map { $0 != nil } ?? d.enabledByDefault
             }
             guard enabled else { continue }
-            if let r = rule as? any NodeRule {
+            if let r = rule.asNodeRule {
                 for k in r.nodeKinds {
                     table[Int(k.rawValue)].append(Int32(nodes.count))
                     active.insert(k)
                 }
                 nodes.append(r)
             }
-            if let r = rule as? any FileRule { files.append(r) }
-            if let r = rule as? any CandidateFileRule {
+            if let r = rule.asFileRule { files.append(r) }
+            if let r = rule.asCandidateFileRule {
                 for k in r.candidateKinds {
                     candidateTable[Int(k.rawValue)].append(Int32(candidates.count))
                     active.insert(k)
                 }
                 candidates.append(r)
             }
-            if let r = rule as? any ManifestRule { manifests.append(r) }
+            if let r = rule.asManifestRule { manifests.append(r) }
         }
         self.nodeRules = nodes
         self.dispatch = FlatLists(table)
