@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a client counts columns (LSP `positionEncoding`).
 public enum PositionEncoding: String, Sendable {
     case utf8 = "utf-8"
@@ -36,27 +38,48 @@ public enum EditError: Error, Equatable, Sendable {
 public struct SourceFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line; always starts with 0.
-    public let lineStarts: [Int32]
-    /// Lines containing a byte ≥ 0x80 (their columns differ between encodings).
-    let nonASCIILines: [Bool]
+    /// The line table, made on first use and shared by every copy of this file.
+    @usableFromInline let lines: LazyLineTable
 
     public init(path: String, bytes: [UInt8]) {
-        // Lines of source average 30-40 bytes: the buffers rarely grow.
-        var starts = PlainBuffer<Int32>(capacity: bytes.count / 24 + 16)
-        var nonASCII = PlainBuffer<Bool>(capacity: bytes.count / 24 + 16)
-        starts.append(0)
-        bytes.withUnsafeBufferPointer { p in
-            _ = SourceFile.scanLines(p, from: 0, starts: &starts, nonASCII: &nonASCII) { _ in false }
-        }
-        self.init(path: path, bytes: bytes, lineStarts: starts.finish(), nonASCIILines: nonASCII.finish())
+        self.init(path: path, bytes: bytes, lines: LazyLineTable())
     }
 
-    private init(path: String, bytes: [UInt8], lineStarts: [Int32], nonASCIILines: [Bool]) {
+    private init(path: String, bytes: [UInt8], lines: LazyLineTable) {
         self.path = path
         self.bytes = bytes
-        self.lineStarts = lineStarts
-        self.nonASCIILines = nonASCIILines
+        self.lines = lines
+    }
+
+    /// Byte offset of the first byte of each line; always starts with 0.
+    public var lineStarts: [Int32] { lineTable.starts }
+
+    @usableFromInline var lineTable: LineTable { lines.table(of: bytes) }
+
+    /// Lines holding a byte ≥ 0x80 (their columns differ between encodings).
+    var nonASCIILines: [Bool] { lineTable.nonASCII }
+
+    /// Every line's start, and whether it holds a byte ≥ 0x80 (its columns then differ between
+    /// encodings).
+    @usableFromInline struct LineTable: Sendable {
+        @usableFromInline let starts: [Int32]
+        let nonASCII: [Bool]
+
+        init(_ bytes: [UInt8]) {
+            // Lines of source average 30-40 bytes: the buffers rarely grow.
+            var starts = PlainBuffer<Int32>(capacity: bytes.count / 24 + 16)
+            var nonASCII = PlainBuffer<Bool>(capacity: bytes.count / 24 + 16)
+            starts.append(0)
+            bytes.withUnsafeBufferPointer { p in
+                _ = SourceFile.scanLines(p, from: 0, starts: &starts, nonASCII: &nonASCII) { _ in false }
+            }
+            self.init(starts: starts.finish(), nonASCII: nonASCII.finish())
+        }
+
+        init(starts: [Int32], nonASCII: [Bool]) {
+            self.starts = starts
+            self.nonASCII = nonASCII
+        }
     }
 
     /// Scans from `start`, the start of a line, appending the start of every later line and, for
@@ -111,6 +134,8 @@ public struct SourceFile: Sendable {
         let newEnd = range.lowerBound + replacement.count
         // From the line before the edit's: a `\r` ending it may now pair with an inserted `\n`.
         let firstLine = max(0, line(of: range.lowerBound) - 1)
+        let old = lineTable
+        let (lineStarts, nonASCIILines) = (old.starts, old.nonASCII)
         var starts = PlainBuffer<Int32>(capacity: lineStarts.count + 16)
         var nonASCII = PlainBuffer<Bool>(capacity: lineStarts.count + 16)
         starts.append(contentsOf: lineStarts[0...firstLine])
@@ -124,20 +149,21 @@ public struct SourceFile: Sendable {
                 return true
             }
         }
-        if stopped != nil, let old = resumeAt {
+        if stopped != nil, let resume = resumeAt {
             let d = Int32(delta)
-            starts.reserveCapacity(starts.count + lineStarts.count - old)
-            for s in lineStarts[(old + 1)...] { starts.append(s + d) }
-            nonASCII.append(contentsOf: nonASCIILines[old...])
+            starts.reserveCapacity(starts.count + lineStarts.count - resume)
+            for s in lineStarts[(resume + 1)...] { starts.append(s + d) }
+            nonASCII.append(contentsOf: nonASCIILines[resume...])
         }
-        return SourceFile(path: path, bytes: out, lineStarts: starts.finish(), nonASCIILines: nonASCII.finish())
+        let table = LineTable(starts: starts.finish(), nonASCII: nonASCII.finish())
+        return SourceFile(path: path, bytes: out, lines: LazyLineTable(table))
     }
 
     /// The index of the line starting exactly at `offset`, if one does.
     private func oldLine(startingAt offset: Int) -> Int? {
         guard offset > 0, offset <= bytes.count else { return nil }
         let l = line(of: offset)
-        return Int(lineStarts[l]) == offset ? l : nil
+        return Int(lineTable.starts[l]) == offset ? l : nil
     }
 
     public init(path: String, text: String) {
@@ -149,6 +175,7 @@ public struct SourceFile: Sendable {
     /// Zero-based line containing `offset` (clamped to the file).
     @inlinable
     public func line(of offset: Int) -> Int {
+        let lineStarts = lineTable.starts
         var lo = 0, hi = lineStarts.count - 1
         let o = Int32(clamping: max(0, min(offset, bytes.count)))
         while lo < hi {
@@ -160,6 +187,7 @@ public struct SourceFile: Sendable {
 
     /// Byte range of a zero-based line, without its terminator.
     public func lineRange(_ line: Int) -> Range<Int> {
+        let lineStarts = self.lineStarts
         let l = max(0, min(line, lineStarts.count - 1))
         let start = Int(lineStarts[l])
         var end = l + 1 < lineStarts.count ? Int(lineStarts[l + 1]) : bytes.count
@@ -170,7 +198,7 @@ public struct SourceFile: Sendable {
     /// 1-based line and 1-based UTF-8 column, as the CLI prints them.
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
         let l = line(of: offset)
-        return (l + 1, max(0, min(offset, bytes.count)) - Int(lineStarts[l]) + 1)
+        return (l + 1, max(0, min(offset, bytes.count)) - Int(lineTable.starts[l]) + 1)
     }
 
     /// Zero-based position of `offset` with columns counted in `encoding`.
@@ -183,6 +211,7 @@ public struct SourceFile: Sendable {
     /// (a finding's end is on its start's line; sorted findings mostly follow one another).
     public func position(of offset: Int, encoding: PositionEncoding, after hint: Int) -> LinePosition {
         let o = max(0, min(offset, bytes.count))
+        let lineStarts = self.lineStarts
         guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= o else {
             return position(of: o, encoding: encoding)
         }
@@ -197,8 +226,9 @@ public struct SourceFile: Sendable {
 
     private func position(of offset: Int, encoding: PositionEncoding, line l: Int) -> LinePosition {
         let o = max(0, min(offset, bytes.count))
-        let start = Int(lineStarts[l])
-        if encoding == .utf8 || !nonASCIILines[l] { return LinePosition(line: l, character: o - start) }
+        let table = lineTable
+        let start = Int(table.starts[l])
+        if encoding == .utf8 || !table.nonASCII[l] { return LinePosition(line: l, character: o - start) }
         var units = 0
         var i = start
         while i < o {
@@ -214,10 +244,11 @@ public struct SourceFile: Sendable {
     /// the end clamp to the end of the file (LSP's rule).
     public func offset(of position: LinePosition, encoding: PositionEncoding) -> Int {
         if position.line < 0 { return 0 }
-        if position.line >= lineStarts.count { return bytes.count }
+        let table = lineTable
+        if position.line >= table.starts.count { return bytes.count }
         let range = lineRange(position.line)
         let wanted = max(0, position.character)
-        if encoding == .utf8 || !nonASCIILines[position.line] {
+        if encoding == .utf8 || !table.nonASCII[position.line] {
             return min(range.lowerBound + wanted, range.upperBound)
         }
         var units = 0
@@ -274,5 +305,28 @@ public struct SourceFile: Sendable {
             }
         }
         return String(decoding: bytes[r], as: UTF8.self)
+    }
+}
+
+/// A file's line table, made the first time it is asked for: most files a run reads are parsed,
+/// indexed and linted without a question about lines (scanning each one's bytes for them was 2%
+/// of a run), and copies of the file share the one made.
+// Safety: `made` is only read and written while holding `lock`.
+@usableFromInline final class LazyLineTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: SourceFile.LineTable?
+
+    init(_ table: SourceFile.LineTable? = nil) { made = table }
+
+    /// Whether the table has been made (tests: what a run leaves unmade).
+    var isMade: Bool { lock.withLock { made != nil } }
+
+    @usableFromInline func table(of bytes: [UInt8]) -> SourceFile.LineTable {
+        lock.withLock {
+            if let made { return made }
+            let table = SourceFile.LineTable(bytes)
+            made = table
+            return table
+        }
     }
 }

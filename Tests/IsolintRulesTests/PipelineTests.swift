@@ -1,12 +1,26 @@
 import Foundation
-import IsolintSyntax
 import Testing
 
 @testable import IsolintRules
+@testable import IsolintSyntax
 
 /// The one pipeline's input checks, shared by the command line and the language server.
 @Suite("Pipeline")
 struct PipelineTests {
+    /// A run reads every file's lines only when something asks for them (a finding, a
+    /// suppression): a file parsed, indexed and linted without either never has its table made.
+    @Test func aFileWithoutFindingsIsLintedWithoutItsLineTable() {
+        let clean = SyntaxTree.parse(path: "Clean.swift", text: "struct Point: Sendable {\n    let x: Int\n}\n")
+        let flagged = SyntaxTree.parse(
+            path: "Flagged.swift", text: "var counter = 0 // isolint:disable-line unknown-rule\n")
+        let index = Pipeline.index([clean, flagged].map { Pipeline.indexPart($0, settings: .standalone) })
+        let linter = Linter()
+        #expect(linter.lint(clean, index: index, settings: .standalone).isEmpty)
+        #expect(!linter.lint(flagged, index: index, settings: .standalone).isEmpty)
+        #expect(!clean.source.lines.isMade)
+        #expect(flagged.source.lines.isMade)
+    }
+
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
         let samples: [[UInt8]] = [

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import IsolintSyntax
@@ -90,6 +91,39 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
 }
 
 // MARK: - Positions in UTF-8, UTF-16 and UTF-32
+
+/// The line table is made the first time a question needs it, once, for every copy.
+@Suite struct SourceFileLazyLineTableTests {
+    @Test func madeOnFirstUseAndSharedByCopies() {
+        let file = SourceFile(path: "f.swift", text: "let a = 1\nlet b = 2\r\nlet c = 3")
+        #expect(!file.lines.isMade)
+        let copy = file
+        #expect(copy.line(of: 12) == 1)
+        #expect(file.lines.isMade)
+        #expect(file.lineStarts == [0, 10, 21])
+    }
+
+    @Test func askedFromManyThreadsAtOnceEveryoneGetsTheSameTable() {
+        let lines = (0..<2_000).map { "let v\($0) = \"é\($0)\"\n" }
+        let file = SourceFile(path: "f.swift", text: lines.joined())
+        var expected: [Int32] = [0]
+        for line in lines { expected.append((expected.last ?? 0) + Int32(line.utf8.count)) }
+        let answers = ManyThreadAnswers()
+        DispatchQueue.concurrentPerform(iterations: 8) { k in
+            answers.add(file.lineStarts, file.position(of: 3 + k, encoding: .utf16))
+        }
+        #expect(answers.all.count == 8)
+        #expect(answers.all.allSatisfy { $0.0 == expected })
+        #expect(answers.all.map(\.1.line) == [Int](repeating: 0, count: 8))
+    }
+
+    final class ManyThreadAnswers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [([Int32], LinePosition)] = []
+        func add(_ starts: [Int32], _ position: LinePosition) { lock.withLock { answers.append((starts, position)) } }
+        var all: [([Int32], LinePosition)] { lock.withLock { answers } }
+    }
+}
 
 @Suite struct SourceFilePositionTests {
     // Line 1 is "aé😀b": a (1 byte), é (2 bytes, 1 UTF-16 unit), 😀 (4 bytes, 2 UTF-16 units), b.
