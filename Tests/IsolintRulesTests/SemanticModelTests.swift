@@ -123,6 +123,32 @@ struct SemanticModelTests {
         #expect(m.resolveLocal("print", at: Self.identifier(m, "print", 0)) == nil)
     }
 
+    /// Two bindings of one name in one block: a use sees the last declared before it, wherever
+    /// the block's other bindings and those of nested scopes were found.
+    @Test func inOneBlockTheLastBindingBeforeAUseWins() throws {
+        let m = Self.model(
+            """
+            func f(a: Int) {
+                let b = 0
+                let a = a + 1
+                print(a)
+                if true { let c = 1; print(c) }
+                guard let a = Optional(a) else { return }
+                let z = 2
+                print(a, b, z)
+            }
+            """)
+        // `a` uses: the initializer of the local (the parameter), the first print (the local),
+        // the guard's initializer (the local), the last print (the guard's).
+        #expect(m.resolveLocal("a", at: Self.identifier(m, "a", 0))?.kind == .parameter)
+        #expect(m.resolveLocal("a", at: Self.identifier(m, "a", 1))?.kind == .local)
+        #expect(m.resolveLocal("a", at: Self.identifier(m, "a", 2))?.kind == .local)
+        #expect(m.resolveLocal("a", at: Self.identifier(m, "a", 3))?.kind == .optionalBinding)
+        #expect(m.resolveLocal("b", at: Self.identifier(m, "b", 0))?.kind == .local)
+        #expect(m.resolveLocal("c", at: Self.identifier(m, "c", 0))?.kind == .local)
+        #expect(m.resolveLocal("z", at: Self.identifier(m, "z", 0))?.kind == .local)
+    }
+
     /// A local is visible after its own binding: `let store = store.scope()` reads the parameter,
     /// and a closure in a local's initializer does not see that local (the compiler rejects it).
     @Test func aLocalIsNotVisibleInItsOwnInitializer() throws {

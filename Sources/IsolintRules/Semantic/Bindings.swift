@@ -32,7 +32,10 @@ public struct Capture: Sendable, Equatable {
 
 /// Scopes and bindings of one top-level item, computed on first use (`SemanticModel.bindings(at:)`).
 public struct LocalScopes: Sendable {
-    let byScope: [Int32: [LocalBinding]]
+    /// Every binding, grouped by scope; within a scope in source order.
+    private let bindings: [LocalBinding]
+    /// Per scope with bindings: where its bindings are in `bindings`.
+    private let byScope: [Int32: Range<Int>]
     /// The scopes with bindings as bits, from node `scopeBase` on: a walk up from a use asks it of
     /// every ancestor before the dictionary (most ancestors bind nothing).
     private let scopeBase: Int32
@@ -41,13 +44,15 @@ public struct LocalScopes: Sendable {
     /// The scopes of the nodes `range` (a top-level item's: every scope of a binding is among
     /// them, so `resolve` at one of them needs no other).
     init(_ tree: SyntaxTree, nodes range: Range<Int32>) {
-        var out: [Int32: [LocalBinding]] = [:]
+        // Gathered in one array, grouped once at the end (appending to one array per scope in a
+        // dictionary cost more than finding the bindings).
+        var found: [LocalBinding] = []
         func add(
             _ name: String, _ kind: LocalBinding.Kind, node: Int32, scope: Int32, from: Int, isVar: Bool = false,
             weak: Bool = false
         ) {
             guard !name.isEmpty, name != "_", scope >= 0 else { return }
-            out[scope, default: []].append(
+            found.append(
                 LocalBinding(
                     name: name, kind: kind, node: node, scope: scope, visibleFrom: from, isVar: isVar, isWeak: weak))
         }
@@ -59,7 +64,10 @@ public struct LocalScopes: Sendable {
                 guard tree[clause].kind == .parameterClause else { continue }
                 let owner = tree[clause].parent
                 let ownerKind = tree[owner].kind
-                guard [.funcDecl, .initDecl, .subscriptDecl, .closure].contains(ownerKind) else { continue }
+                switch ownerKind {
+                case .funcDecl, .initDecl, .subscriptDecl, .closure: break
+                default: continue
+                }
                 var name = tree.text(token: node.keyword >= 0 ? node.keyword : node.name)
                 // `{ (p: Int, q) in }`: an untyped closure parameter parses as a type.
                 if node.name < 0, ownerKind == .closure, let ty = tree.firstChild(n, kind: .type) {
@@ -124,10 +132,21 @@ public struct LocalScopes: Sendable {
                 break
             }
         }
-        byScope = out
-        let base = out.keys.min() ?? 0
-        var bits = [UInt64](repeating: 0, count: out.isEmpty ? 0 : Int((out.keys.max() ?? 0) - base) / 64 + 1)
-        for scope in out.keys {
+        let order = found.indices.sorted { (found[$0].scope, $0) < (found[$1].scope, $1) }
+        bindings = order.map { found[$0] }
+        var ranges: [Int32: Range<Int>] = [:]
+        var start = 0
+        while start < bindings.count {
+            let scope = bindings[start].scope
+            var end = start + 1
+            while end < bindings.count, bindings[end].scope == scope { end += 1 }
+            ranges[scope] = start..<end
+            start = end
+        }
+        byScope = ranges
+        let base = bindings.first?.scope ?? 0
+        var bits = [UInt64](repeating: 0, count: Int((bindings.last?.scope ?? base) - base) / 64 + 1)
+        for scope in ranges.keys {
             let k = Int(scope - base)
             bits[k >> 6] |= 1 << UInt64(k & 63)
         }
@@ -178,9 +197,10 @@ public struct LocalScopes: Sendable {
         var steps = 0
         while p >= 0, steps < 4096 {
             steps += 1
-            if hasBindings(p), let list = byScope[p] {
+            if hasBindings(p), let range = byScope[p] {
                 // The last declaration before the use wins (shadowing in the same block).
-                if let b = list.last(where: { $0.name == name && $0.visibleFrom <= offset && $0.node != node }) {
+                let declared = bindings[range]
+                if let b = declared.last(where: { $0.name == name && $0.visibleFrom <= offset && $0.node != node }) {
                     return b
                 }
             }
