@@ -54,7 +54,7 @@ public struct DiagnosticWriter: Sendable {
         // The line of the last position written: the next is searched from there.
         var line = 0
         func position(_ offset: Int) {
-            let p = positions.source.position(of: offset, encoding: positions.encoding, after: line)
+            let p = positions.lines.position(of: offset, encoding: positions.encoding, after: line)
             line = p.line
             append(#"{"line":"#)
             JSON.appendDecimal(p.line, to: &out)

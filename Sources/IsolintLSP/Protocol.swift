@@ -116,14 +116,17 @@ public enum URIPath {
 public struct Positions: Sendable {
     public let source: SourceFile
     public let encoding: PositionEncoding
+    /// The file's lines, taken once: a publish converts a thousand offsets.
+    public let lines: SourceLines
 
     public init(source: SourceFile, encoding: PositionEncoding) {
         self.source = source
         self.encoding = encoding
+        self.lines = source.lines
     }
 
     public func lspPosition(_ offset: Int) -> Position {
-        let p = source.position(of: offset, encoding: encoding)
+        let p = lines.position(of: offset, encoding: encoding)
         return Position(line: p.line, character: p.character)
     }
 
@@ -135,7 +138,7 @@ public struct Positions: Sendable {
     public func offset(_ p: Position) -> Int {
         // Clamped first: a hostile Int.max column must not overflow the arithmetic below.
         let limit = 1 << 40
-        return source.offset(
+        return lines.offset(
             of: LinePosition(line: min(p.line, limit), character: min(p.character, limit)), encoding: encoding)
     }
 

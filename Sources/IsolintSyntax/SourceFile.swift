@@ -32,14 +32,13 @@ public enum EditError: Error, Equatable, Sendable {
     case overlapping(Range<Int>, Range<Int>)
 }
 
-/// One file's bytes with a line table. Lines end at `\n`, `\r\n` or `\r` (as LSP defines).
-/// Offset → line is a binary search; the column is then counted within the line, skipped
-/// entirely for lines known to be ASCII.
+/// One file's bytes with a line table, made on first use (see `SourceLines` for what it
+/// answers).
 public struct SourceFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
     /// The line table, made on first use and shared by every copy of this file.
-    @usableFromInline let lines: LazyLineTable
+    let lazyLines: LazyLineTable
 
     public init(path: String, bytes: [UInt8]) {
         self.init(path: path, bytes: bytes, lines: LazyLineTable())
@@ -48,21 +47,25 @@ public struct SourceFile: Sendable {
     private init(path: String, bytes: [UInt8], lines: LazyLineTable) {
         self.path = path
         self.bytes = bytes
-        self.lines = lines
+        self.lazyLines = lines
     }
 
     /// Byte offset of the first byte of each line; always starts with 0.
     public var lineStarts: [Int32] { lineTable.starts }
 
-    @usableFromInline var lineTable: LineTable { lines.table(of: bytes) }
+    var lineTable: LineTable { lazyLines.table(of: bytes) }
+
+    /// The file's lines: a loop over many offsets (a publish's findings) takes them once, each
+    /// question to the file takes them again (a lock, see `LazyLineTable`).
+    public var lines: SourceLines { SourceLines(bytes: bytes, table: lineTable) }
 
     /// Lines holding a byte ≥ 0x80 (their columns differ between encodings).
     var nonASCIILines: [Bool] { lineTable.nonASCII }
 
     /// Every line's start, and whether it holds a byte ≥ 0x80 (its columns then differ between
     /// encodings).
-    @usableFromInline struct LineTable: Sendable {
-        @usableFromInline let starts: [Int32]
+    struct LineTable: Sendable {
+        let starts: [Int32]
         let nonASCII: [Bool]
 
         init(_ bytes: [UInt8]) {
@@ -173,93 +176,27 @@ public struct SourceFile: Sendable {
     public var lineCount: Int { lineStarts.count }
 
     /// Zero-based line containing `offset` (clamped to the file).
-    @inlinable
-    public func line(of offset: Int) -> Int {
-        let lineStarts = lineTable.starts
-        var lo = 0, hi = lineStarts.count - 1
-        let o = Int32(clamping: max(0, min(offset, bytes.count)))
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
+    public func line(of offset: Int) -> Int { lines.line(of: offset) }
 
     /// Byte range of a zero-based line, without its terminator.
-    public func lineRange(_ line: Int) -> Range<Int> {
-        let lineStarts = self.lineStarts
-        let l = max(0, min(line, lineStarts.count - 1))
-        let start = Int(lineStarts[l])
-        var end = l + 1 < lineStarts.count ? Int(lineStarts[l + 1]) : bytes.count
-        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-        return start..<end
-    }
+    public func lineRange(_ line: Int) -> Range<Int> { lines.lineRange(line) }
 
     /// 1-based line and 1-based UTF-8 column, as the CLI prints them.
-    public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
-        let l = line(of: offset)
-        return (l + 1, max(0, min(offset, bytes.count)) - Int(lineTable.starts[l]) + 1)
-    }
+    public func lineColumn(of offset: Int) -> (line: Int, column: Int) { lines.lineColumn(of: offset) }
 
     /// Zero-based position of `offset` with columns counted in `encoding`.
     public func position(of offset: Int, encoding: PositionEncoding) -> LinePosition {
-        position(of: offset, encoding: encoding, line: line(of: offset))
+        lines.position(of: offset, encoding: encoding)
     }
 
-    /// The same, for an offset at or after the start of line `hint` (the line of an earlier
-    /// offset): the line is found from there when it is that one or the next, without a search
-    /// (a finding's end is on its start's line; sorted findings mostly follow one another).
+    /// The same, for an offset at or after the start of line `hint` (see `SourceLines`).
     public func position(of offset: Int, encoding: PositionEncoding, after hint: Int) -> LinePosition {
-        let o = max(0, min(offset, bytes.count))
-        let lineStarts = self.lineStarts
-        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= o else {
-            return position(of: o, encoding: encoding)
-        }
-        if hint + 1 == lineStarts.count || o < Int(lineStarts[hint + 1]) {
-            return position(of: o, encoding: encoding, line: hint)
-        }
-        if hint + 2 == lineStarts.count || o < Int(lineStarts[hint + 2]) {
-            return position(of: o, encoding: encoding, line: hint + 1)
-        }
-        return position(of: o, encoding: encoding)
+        lines.position(of: offset, encoding: encoding, after: hint)
     }
 
-    private func position(of offset: Int, encoding: PositionEncoding, line l: Int) -> LinePosition {
-        let o = max(0, min(offset, bytes.count))
-        let table = lineTable
-        let start = Int(table.starts[l])
-        if encoding == .utf8 || !table.nonASCII[l] { return LinePosition(line: l, character: o - start) }
-        var units = 0
-        var i = start
-        while i < o {
-            let b = bytes[i]
-            let len = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
-            units += (encoding == .utf16 && len == 4) ? 2 : 1
-            i += len
-        }
-        return LinePosition(line: l, character: units)
-    }
-
-    /// Byte offset of a zero-based position; columns past the line end clamp to it, lines past
-    /// the end clamp to the end of the file (LSP's rule).
+    /// Byte offset of a zero-based position (see `SourceLines`).
     public func offset(of position: LinePosition, encoding: PositionEncoding) -> Int {
-        if position.line < 0 { return 0 }
-        let table = lineTable
-        if position.line >= table.starts.count { return bytes.count }
-        let range = lineRange(position.line)
-        let wanted = max(0, position.character)
-        if encoding == .utf8 || !table.nonASCII[position.line] {
-            return min(range.lowerBound + wanted, range.upperBound)
-        }
-        var units = 0
-        var i = range.lowerBound
-        while i < range.upperBound, units < wanted {
-            let b = bytes[i]
-            let len = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
-            units += (encoding == .utf16 && len == 4) ? 2 : 1
-            i += len
-        }
-        return min(i, range.upperBound)
+        lines.offset(of: position, encoding: encoding)
     }
 
     /// The text with the edits applied. Edits may come in any order but must not overlap.
@@ -312,7 +249,7 @@ public struct SourceFile: Sendable {
 /// indexed and linted without a question about lines (scanning each one's bytes for them was 2%
 /// of a run), and copies of the file share the one made.
 // Safety: `made` is only read and written while holding `lock`.
-@usableFromInline final class LazyLineTable: @unchecked Sendable {
+final class LazyLineTable: @unchecked Sendable {
     private let lock = NSLock()
     private var made: SourceFile.LineTable?
 
@@ -321,12 +258,118 @@ public struct SourceFile: Sendable {
     /// Whether the table has been made (tests: what a run leaves unmade).
     var isMade: Bool { lock.withLock { made != nil } }
 
-    @usableFromInline func table(of bytes: [UInt8]) -> SourceFile.LineTable {
+    func table(of bytes: [UInt8]) -> SourceFile.LineTable {
         lock.withLock {
             if let made { return made }
             let table = SourceFile.LineTable(bytes)
             made = table
             return table
         }
+    }
+}
+
+/// A file's bytes with its line table (`SourceFile.lines`): offsets to lines and columns.
+/// Lines end at `\n`, `\r\n` or `\r` (as LSP defines). Offset → line is a binary search; the
+/// column is then counted within the line, skipped entirely for lines known to be ASCII.
+public struct SourceLines: Sendable {
+    public let bytes: [UInt8]
+    let table: SourceFile.LineTable
+
+    init(bytes: [UInt8], table: SourceFile.LineTable) {
+        self.bytes = bytes
+        self.table = table
+    }
+
+    /// Byte offset of the first byte of each line; always starts with 0.
+    public var starts: [Int32] { table.starts }
+    private var lineStarts: [Int32] { table.starts }
+
+    public var count: Int { starts.count }
+
+    /// Zero-based line containing `offset` (clamped to the file).
+    public func line(of offset: Int) -> Int {
+        var lo = 0, hi = lineStarts.count - 1
+        let o = Int32(clamping: max(0, min(offset, bytes.count)))
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Byte offset of the start of the line containing `offset`.
+    public func lineStart(of offset: Int) -> Int { Int(lineStarts[line(of: offset)]) }
+
+    /// Byte range of a zero-based line, without its terminator.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        let l = max(0, min(line, lineStarts.count - 1))
+        let start = Int(lineStarts[l])
+        var end = l + 1 < lineStarts.count ? Int(lineStarts[l + 1]) : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// 1-based line and 1-based UTF-8 column, as the CLI prints them.
+    public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
+        let l = line(of: offset)
+        return (l + 1, max(0, min(offset, bytes.count)) - Int(lineStarts[l]) + 1)
+    }
+
+    /// Zero-based position of `offset` with columns counted in `encoding`.
+    public func position(of offset: Int, encoding: PositionEncoding) -> LinePosition {
+        position(of: offset, encoding: encoding, line: line(of: offset))
+    }
+
+    /// The same, for an offset at or after the start of line `hint` (the line of an earlier
+    /// offset): the line is found from there when it is that one or the next, without a search
+    /// (a finding's end is on its start's line; sorted findings mostly follow one another).
+    public func position(of offset: Int, encoding: PositionEncoding, after hint: Int) -> LinePosition {
+        let o = max(0, min(offset, bytes.count))
+        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= o else {
+            return position(of: o, encoding: encoding)
+        }
+        if hint + 1 == lineStarts.count || o < Int(lineStarts[hint + 1]) {
+            return position(of: o, encoding: encoding, line: hint)
+        }
+        if hint + 2 == lineStarts.count || o < Int(lineStarts[hint + 2]) {
+            return position(of: o, encoding: encoding, line: hint + 1)
+        }
+        return position(of: o, encoding: encoding)
+    }
+
+    private func position(of offset: Int, encoding: PositionEncoding, line l: Int) -> LinePosition {
+        let o = max(0, min(offset, bytes.count))
+        let start = Int(lineStarts[l])
+        if encoding == .utf8 || !table.nonASCII[l] { return LinePosition(line: l, character: o - start) }
+        var units = 0
+        var i = start
+        while i < o {
+            let b = bytes[i]
+            let len = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
+            units += (encoding == .utf16 && len == 4) ? 2 : 1
+            i += len
+        }
+        return LinePosition(line: l, character: units)
+    }
+
+    /// Byte offset of a zero-based position; columns past the line end clamp to it, lines past
+    /// the end clamp to the end of the file (LSP's rule).
+    public func offset(of position: LinePosition, encoding: PositionEncoding) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return bytes.count }
+        let range = lineRange(position.line)
+        let wanted = max(0, position.character)
+        if encoding == .utf8 || !table.nonASCII[position.line] {
+            return min(range.lowerBound + wanted, range.upperBound)
+        }
+        var units = 0
+        var i = range.lowerBound
+        while i < range.upperBound, units < wanted {
+            let b = bytes[i]
+            let len = b < 0x80 ? 1 : (b < 0xE0 ? 2 : (b < 0xF0 ? 3 : 4))
+            units += (encoding == .utf16 && len == 4) ? 2 : 1
+            i += len
+        }
+        return min(i, range.upperBound)
     }
 }

@@ -17,8 +17,8 @@ struct PipelineTests {
         let linter = Linter()
         #expect(linter.lint(clean, index: index, settings: .standalone).isEmpty)
         #expect(!linter.lint(flagged, index: index, settings: .standalone).isEmpty)
-        #expect(!clean.source.lines.isMade)
-        #expect(flagged.source.lines.isMade)
+        #expect(!clean.source.lazyLines.isMade)
+        #expect(flagged.source.lazyLines.isMade)
     }
 
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {

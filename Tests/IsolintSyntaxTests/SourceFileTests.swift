@@ -96,10 +96,10 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
 @Suite struct SourceFileLazyLineTableTests {
     @Test func madeOnFirstUseAndSharedByCopies() {
         let file = SourceFile(path: "f.swift", text: "let a = 1\nlet b = 2\r\nlet c = 3")
-        #expect(!file.lines.isMade)
+        #expect(!file.lazyLines.isMade)
         let copy = file
         #expect(copy.line(of: 12) == 1)
-        #expect(file.lines.isMade)
+        #expect(file.lazyLines.isMade)
         #expect(file.lineStarts == [0, 10, 21])
     }
 

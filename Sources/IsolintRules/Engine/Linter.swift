@@ -118,11 +118,12 @@ public struct Linter: Sendable {
         var entries: [LintCache.Key: LintCache.Entry] = [:]
         entries.reserveCapacity(items.count)
         var previousEnd = 0
+        let lines = tree.source.lines
         tree.source.bytes.withUnsafeBufferPointer { bytes in
             for (k, item) in items.enumerated() {
                 let firstNode = Int(item.firstNode)
                 let endNode = k + 1 < items.count ? Int(items[k + 1].firstNode) : tree.nodes.count
-                let spanStart = tree.lineStart(previousEnd)
+                let spanStart = lines.lineStart(of: previousEnd)
                 let lastToken = k + 1 < items.count ? Int(items[k + 1].firstToken) - 1 : tree.tokens.count - 2
                 let spanEnd = max(lastToken >= 0 ? tree.end(ofToken: lastToken) : 0, spanStart)
                 previousEnd = spanEnd
@@ -199,7 +200,8 @@ public struct Linter: Sendable {
         raw += configured(whole)
         let suppressions = context.suppressions
         if !suppressions.isEmpty {
-            raw.removeAll { suppressions.isSuppressed($0.ruleID, line: tree.source.line(of: $0.range.lowerBound)) }
+            let lines = tree.source.lines
+            raw.removeAll { suppressions.isSuppressed($0.ruleID, line: lines.line(of: $0.range.lowerBound)) }
         }
         // Items come in source order, so the findings usually are already.
         let inOrder: (Finding, Finding) -> Bool = { a, b in

@@ -299,9 +299,7 @@ extension SyntaxTree {
     }
 
     /// Byte offset of the start of the line containing `offset`.
-    public func lineStart(_ offset: Int) -> Int {
-        Int(source.lineStarts[source.line(of: offset)])
-    }
+    public func lineStart(_ offset: Int) -> Int { source.lines.lineStart(of: offset) }
 
     /// The whitespace that indents the line containing `offset`.
     public func indentation(at offset: Int) -> String {
