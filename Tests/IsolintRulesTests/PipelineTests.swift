@@ -21,6 +21,21 @@ struct PipelineTests {
         #expect(flagged.source.lazyLines.isMade)
     }
 
+    /// A run makes the line tables of the files it reports findings in on its workers (the
+    /// report is written by one thread), and no other (detached-task's finding has no fix, whose
+    /// edits would ask for lines).
+    @Test func aRunMakesTheLineTablesOfTheFilesWithFindingsOnly() async {
+        let inputs = [
+            Pipeline.Input(path: "Clean.swift", settings: .standalone, bytes: Array("struct P: Sendable {}\n".utf8)),
+            Pipeline.Input(
+                path: "Flagged.swift", settings: .standalone,
+                bytes: Array("func f() { Task.detached { print(1) } }\n".utf8)),
+        ]
+        let run = await Pipeline.run(inputs, linter: Linter())
+        #expect(run.reports.map(\.findings.isEmpty) == [true, false])
+        #expect(run.reports.map(\.source.lazyLines.isMade) == [false, true])
+    }
+
     @Test func utf8ValidationAgreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
         let samples: [[UInt8]] = [

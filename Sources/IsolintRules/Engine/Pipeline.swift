@@ -239,6 +239,9 @@ public enum Pipeline {
                 }
             }
             let findings = linter.lint(tree, index: index, settings: job.settings)
+            // A file with findings is reported: its line table is made here, on all cores, not
+            // by the one thread that writes the report.
+            if !findings.isEmpty { _ = tree.source.lines }
             progress?()
             let source = keepSources || !findings.isEmpty ? tree.source : SourceFile(path: tree.source.path, bytes: [])
             return .success(FileReport(path: tree.source.path, source: source, findings: findings))
