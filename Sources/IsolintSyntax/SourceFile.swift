@@ -136,9 +136,9 @@ public struct SourceFile: Sendable {
         let delta = replacement.count - range.count
         let newEnd = range.lowerBound + replacement.count
         // From the line before the edit's: a `\r` ending it may now pair with an inserted `\n`.
-        let firstLine = max(0, line(of: range.lowerBound) - 1)
-        let old = lineTable
-        let (lineStarts, nonASCIILines) = (old.starts, old.nonASCII)
+        let oldLines = lines
+        let firstLine = max(0, oldLines.line(of: range.lowerBound) - 1)
+        let (lineStarts, nonASCIILines) = (oldLines.starts, oldLines.table.nonASCII)
         var starts = PlainBuffer<Int32>(capacity: lineStarts.count + 16)
         var nonASCII = PlainBuffer<Bool>(capacity: lineStarts.count + 16)
         starts.append(contentsOf: lineStarts[0...firstLine])
@@ -147,7 +147,7 @@ public struct SourceFile: Sendable {
         let stopped = out.withUnsafeBufferPointer { p in
             SourceFile.scanLines(p, from: Int(lineStarts[firstLine]), starts: &starts, nonASCII: &nonASCII) { start in
                 // Past the edit and its terminator bytes, at a line start the old text had too.
-                guard start >= newEnd + 2, let old = oldLine(startingAt: start - delta) else { return false }
+                guard start >= newEnd + 2, let old = oldLines.line(startingAt: start - delta) else { return false }
                 resumeAt = old
                 return true
             }
@@ -160,13 +160,6 @@ public struct SourceFile: Sendable {
         }
         let table = LineTable(starts: starts.finish(), nonASCII: nonASCII.finish())
         return SourceFile(path: path, bytes: out, lines: LazyLineTable(table))
-    }
-
-    /// The index of the line starting exactly at `offset`, if one does.
-    private func oldLine(startingAt offset: Int) -> Int? {
-        guard offset > 0, offset <= bytes.count else { return nil }
-        let l = line(of: offset)
-        return Int(lineTable.starts[l]) == offset ? l : nil
     }
 
     public init(path: String, text: String) {
@@ -282,29 +275,35 @@ public struct SourceLines: Sendable {
 
     /// Byte offset of the first byte of each line; always starts with 0.
     public var starts: [Int32] { table.starts }
-    private var lineStarts: [Int32] { table.starts }
 
     public var count: Int { starts.count }
 
     /// Zero-based line containing `offset` (clamped to the file).
     public func line(of offset: Int) -> Int {
-        var lo = 0, hi = lineStarts.count - 1
+        var lo = 0, hi = starts.count - 1
         let o = Int32(clamping: max(0, min(offset, bytes.count)))
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= o { lo = mid } else { hi = mid - 1 }
+            if starts[mid] <= o { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
 
     /// Byte offset of the start of the line containing `offset`.
-    public func lineStart(of offset: Int) -> Int { Int(lineStarts[line(of: offset)]) }
+    public func lineStart(of offset: Int) -> Int { Int(starts[line(of: offset)]) }
+
+    /// The index of the line starting exactly at `offset`, if one does.
+    func line(startingAt offset: Int) -> Int? {
+        guard offset > 0, offset <= bytes.count else { return nil }
+        let l = line(of: offset)
+        return Int(starts[l]) == offset ? l : nil
+    }
 
     /// Byte range of a zero-based line, without its terminator.
     public func lineRange(_ line: Int) -> Range<Int> {
-        let l = max(0, min(line, lineStarts.count - 1))
-        let start = Int(lineStarts[l])
-        var end = l + 1 < lineStarts.count ? Int(lineStarts[l + 1]) : bytes.count
+        let l = max(0, min(line, starts.count - 1))
+        let start = Int(starts[l])
+        var end = l + 1 < starts.count ? Int(starts[l + 1]) : bytes.count
         while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
         return start..<end
     }
@@ -312,7 +311,7 @@ public struct SourceLines: Sendable {
     /// 1-based line and 1-based UTF-8 column, as the CLI prints them.
     public func lineColumn(of offset: Int) -> (line: Int, column: Int) {
         let l = line(of: offset)
-        return (l + 1, max(0, min(offset, bytes.count)) - Int(lineStarts[l]) + 1)
+        return (l + 1, max(0, min(offset, bytes.count)) - Int(starts[l]) + 1)
     }
 
     /// Zero-based position of `offset` with columns counted in `encoding`.
@@ -325,13 +324,13 @@ public struct SourceLines: Sendable {
     /// (a finding's end is on its start's line; sorted findings mostly follow one another).
     public func position(of offset: Int, encoding: PositionEncoding, after hint: Int) -> LinePosition {
         let o = max(0, min(offset, bytes.count))
-        guard hint >= 0, hint < lineStarts.count, Int(lineStarts[hint]) <= o else {
+        guard hint >= 0, hint < starts.count, Int(starts[hint]) <= o else {
             return position(of: o, encoding: encoding)
         }
-        if hint + 1 == lineStarts.count || o < Int(lineStarts[hint + 1]) {
+        if hint + 1 == starts.count || o < Int(starts[hint + 1]) {
             return position(of: o, encoding: encoding, line: hint)
         }
-        if hint + 2 == lineStarts.count || o < Int(lineStarts[hint + 2]) {
+        if hint + 2 == starts.count || o < Int(starts[hint + 2]) {
             return position(of: o, encoding: encoding, line: hint + 1)
         }
         return position(of: o, encoding: encoding)
@@ -339,7 +338,7 @@ public struct SourceLines: Sendable {
 
     private func position(of offset: Int, encoding: PositionEncoding, line l: Int) -> LinePosition {
         let o = max(0, min(offset, bytes.count))
-        let start = Int(lineStarts[l])
+        let start = Int(starts[l])
         if encoding == .utf8 || !table.nonASCII[l] { return LinePosition(line: l, character: o - start) }
         var units = 0
         var i = start
@@ -356,7 +355,7 @@ public struct SourceLines: Sendable {
     /// the end clamp to the end of the file (LSP's rule).
     public func offset(of position: LinePosition, encoding: PositionEncoding) -> Int {
         if position.line < 0 { return 0 }
-        if position.line >= lineStarts.count { return bytes.count }
+        if position.line >= starts.count { return bytes.count }
         let range = lineRange(position.line)
         let wanted = max(0, position.character)
         if encoding == .utf8 || !table.nonASCII[position.line] {
