@@ -59,9 +59,6 @@ public struct SourceFile: Sendable {
     /// question to the file takes them again (a lock, see `LazyLineTable`).
     public var lines: SourceLines { SourceLines(bytes: bytes, table: lineTable) }
 
-    /// Lines holding a byte ≥ 0x80 (their columns differ between encodings).
-    var nonASCIILines: [Bool] { lineTable.nonASCII }
-
     /// Every line's start, and whether it holds a byte ≥ 0x80 (its columns then differ between
     /// encodings).
     struct LineTable: Sendable {
@@ -275,8 +272,6 @@ public struct SourceLines: Sendable {
 
     /// Byte offset of the first byte of each line; always starts with 0.
     public var starts: [Int32] { table.starts }
-
-    public var count: Int { starts.count }
 
     /// Zero-based line containing `offset` (clamped to the file).
     public func line(of offset: Int) -> Int {

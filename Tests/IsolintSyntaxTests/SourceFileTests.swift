@@ -298,7 +298,7 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
                 file = try file.replacing(a..<b, with: text)
                 let fresh = SourceFile(path: "f.swift", bytes: file.bytes)
                 #expect(file.lineStarts == fresh.lineStarts, "seed \(seed)")
-                #expect(file.nonASCIILines == fresh.nonASCIILines, "seed \(seed)")
+                #expect(file.lineTable.nonASCII == fresh.lineTable.nonASCII, "seed \(seed)")
             }
         }
     }
@@ -367,7 +367,7 @@ private func pos(_ line: Int, _ character: Int) -> LinePosition { LinePosition(l
                 nonASCII.append(lineHasNonASCII)
                 let f = SourceFile(path: "r", bytes: bytes)
                 #expect(f.lineStarts.map(Int.init) == starts, "\(bytes)")
-                #expect(f.nonASCIILines == nonASCII, "\(bytes)")
+                #expect(f.lineTable.nonASCII == nonASCII, "\(bytes)")
             }
         }
     }
