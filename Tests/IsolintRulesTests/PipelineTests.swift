@@ -253,16 +253,16 @@ struct PipelineTests {
     /// Trees are kept while their files fit in what is left of the budget; after the first that
     /// does not, none is, however small.
     @Test func theTreeBudgetClosesAtTheFirstFileThatDoesNotFit() {
-        let budget = TreeBudget(250)
+        let budget = KeepBudget(250)
         #expect(budget.admit(0))
         #expect(budget.admit(100))
         #expect(budget.admit(150))
         #expect(!budget.admit(1))
         #expect(!budget.admit(0))
-        let small = TreeBudget(100)
+        let small = KeepBudget(100)
         #expect(!small.admit(101))
         #expect(!small.admit(10))
-        #expect(!TreeBudget(-5).admit(0))
+        #expect(!KeepBudget(-5).admit(0))
     }
 
     /// Every way a run can be scheduled gives the same findings: trees kept or parsed again from
@@ -296,6 +296,14 @@ struct PipelineTests {
         #expect(findings(streamed) == expected)
         #expect(streamed.reports.filter { $0.findings.isEmpty }.allSatisfy { $0.source.bytes.isEmpty })
         #expect(streamed.reports.map(\.path) == reference.reports.map(\.path))
+        // No tree kept: every file is parsed again from its packed tokens; then from its tokens
+        // for some files and lexed again for the rest; then lexed again for all.
+        let fromTokens = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0)
+        #expect(findings(fromTokens) == expected)
+        let someTokens = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, tokenBudget: 100_000)
+        #expect(findings(someTokens) == expected)
+        let noTokens = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, tokenBudget: 0)
+        #expect(findings(noTokens) == expected)
         let half = await Pipeline.run(inputs, linter: Linter(), workers: 3, treeBudget: 200_000)
         #expect(findings(half) == expected)
         #expect(half.reports.allSatisfy { !$0.source.bytes.isEmpty })
@@ -318,23 +326,46 @@ struct PipelineTests {
         #expect(!expectedSome.isEmpty)
     }
 
-    @Test func aFileGoneBeforeItIsLintedIsAProblemNotACrash() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-stream-\(UUID().uuidString)")
+    /// Lints two files written to a new folder, `a.swift` then `b.swift`, on one worker with no
+    /// tree kept, so that both are read again after the index is built; `progress` is given the
+    /// second's path and runs after each file is linted (after the first: before the second is
+    /// read again).
+    private func lintTwoFiles(
+        _ first: String, _ second: String, progress: @escaping @Sendable (String) -> Void
+    ) async throws -> (
+        run: (reports: [FileReport], problems: [(path: String, problem: InputProblem)]), a: String, b: String
+    ) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("isolint-two-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let a = dir.appendingPathComponent("a.swift")
-        let b = dir.appendingPathComponent("b.swift")
-        try Data("var counter = 0\n".utf8).write(to: a)
-        try Data("let fine = 1\n".utf8).write(to: b)
-        // Linted after the index is built, from disk: the progress callback of the first file
-        // (one worker: files go one after the other) removes the second before it is read again.
-        let gone = b.path
+        let a = dir.appendingPathComponent("a.swift").path
+        let b = dir.appendingPathComponent("b.swift").path
+        try Data(first.utf8).write(to: URL(fileURLWithPath: a))
+        try Data(second.utf8).write(to: URL(fileURLWithPath: b))
         let run = await Pipeline.run(
-            [Pipeline.Input(path: a.path, settings: .standalone), Pipeline.Input(path: b.path, settings: .standalone)],
-            linter: Linter(), workers: 1, progress: { unlink(gone) }, treeBudget: 0)
-        #expect(run.reports.map(\.path) == [a.path])
+            [Pipeline.Input(path: a, settings: .standalone), Pipeline.Input(path: b, settings: .standalone)],
+            linter: Linter(), workers: 1, progress: { progress(b) }, treeBudget: 0)
+        return ((run.reports, run.problems), a, b)
+    }
+
+    /// A file whose tree is not kept is read again to be linted; when its text changed since it
+    /// was indexed (same length or not), its kept tokens are not used: it is linted as it is now.
+    @Test func aFileChangedBeforeItIsLintedIsLintedAsItIsNow() async throws {
+        for now in ["var fine = 1\n", "var fine = 10\n"] {
+            let (run, a, b) = try await lintTwoFiles("let one = 1\n", "let fine = 1\n") {
+                _ = FileManager.default.createFile(atPath: $0, contents: Data(now.utf8))
+            }
+            #expect(run.problems.isEmpty)
+            #expect(run.reports.map(\.path) == [a, b])
+            #expect(run.reports.last?.findings.map(\.ruleID) == ["global-mutable-state"], "\(now)")
+        }
+    }
+
+    @Test func aFileGoneBeforeItIsLintedIsAProblemNotACrash() async throws {
+        let (run, a, b) = try await lintTwoFiles("var counter = 0\n", "let fine = 1\n") { unlink($0) }
+        #expect(run.reports.map(\.path) == [a])
         #expect(run.reports.first?.findings.map(\.ruleID) == ["global-mutable-state"])
-        #expect(run.problems.map(\.path) == [b.path])
+        #expect(run.problems.map(\.path) == [b])
         #expect(run.problems.map(\.problem) == [.unreadable])
     }
 }

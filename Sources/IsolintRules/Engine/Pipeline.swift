@@ -174,31 +174,48 @@ public enum Pipeline {
     /// needs memory for its index and the files in flight, not for every tree at once.
     public static let treeBudget = 10 * 1_048_576
 
+    /// Bytes of packed tokens a run keeps for the files whose trees it does not keep (about half
+    /// their source bytes): those files are parsed again without being lexed again. Past it,
+    /// files are lexed again too, so that memory stays bounded on any workspace.
+    public static let packedTokenBudget = 16 * 1_048_576
+
+    /// What a run keeps of a file between its phases.
+    enum Kept {
+        case tree(SyntaxTree)
+        case tokens(PackedTokens)
+        case nothing
+    }
+
     /// A whole run: read, check and parse every file and build its index part on all cores;
     /// merge the index; lint every file on all cores. Results keep the input order; files that
     /// cannot be linted come back as problems. `keepSources: false` drops the text of files
     /// without findings from the reports (the command line, which only prints findings).
     /// `prefetched` holds trees already parsed, by input position (see `TreePrefetch`).
+    /// `treeBudget` and `tokenBudget` bound what is kept of each file between the phases.
     public static func run(
         _ inputs: [Input], linter: Linter, workers: Int? = nil, progress: (@Sendable () -> Void)? = nil,
-        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget, prefetched: TreeShelf? = nil
+        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget, tokenBudget: Int = Pipeline.packedTokenBudget,
+        prefetched: TreeShelf? = nil
     ) async -> (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex) {
         var phases = PhaseClock()
         // The trees parsed ahead count first; the others are kept while what is left fits.
-        let budget = TreeBudget(treeBudget - (prefetched?.bytes ?? 0))
+        let budget = KeepBudget(treeBudget - (prefetched?.bytes ?? 0))
+        let tokensLeft = KeepBudget(tokenBudget)
         let merged = OrderedMerge()
         let parsed = await parallelMap(Array(inputs.indices), workers: workers) {
-            i -> Result<SyntaxTree?, InputProblem> in
+            i -> Result<Kept, InputProblem> in
             let input = inputs[i]
             if let tree = prefetched?.take(i) {
                 merged.add(i, indexPart(tree, settings: input.settings))
-                return .success(tree)
+                return .success(.tree(tree))
             }
             switch checkedSource(input) {
             case .success(let source):
                 let tree = parse(source)
                 merged.add(i, indexPart(tree, settings: input.settings))
-                return .success(budget.admit(source.bytes.count) ? tree : nil)
+                if budget.admit(source.bytes.count) { return .success(.tree(tree)) }
+                let tokens = PackedTokens(tree)
+                return .success(tokensLeft.admit(tokens.packedCount) ? .tokens(tokens) : .nothing)
             case .failure(let problem):
                 merged.add(i, nil)
                 return .failure(problem)
@@ -207,11 +224,22 @@ public enum Pipeline {
         var problems: [(path: String, problem: InputProblem)] = []
         var jobs: [Input] = []
         var trees: [SyntaxTree?] = []
+        var packed: [PackedTokens?] = []
         for (input, result) in zip(inputs, parsed) {
             switch result {
-            case .success(let tree):
+            case .success(let kept):
                 jobs.append(input)
-                trees.append(tree)
+                switch kept {
+                case .tree(let tree):
+                    trees.append(tree)
+                    packed.append(nil)
+                case .tokens(let tokens):
+                    trees.append(nil)
+                    packed.append(tokens)
+                case .nothing:
+                    trees.append(nil)
+                    packed.append(nil)
+                }
             case .failure(let problem):
                 problems.append((input.path, problem))
             }
@@ -224,17 +252,25 @@ public enum Pipeline {
         let shelf = TreeShelf(trees)
         trees = []
         let inputsRead = jobs
+        let tokensKept = packed
+        packed = []
         let linted = await parallelMap(Array(jobs.indices), workers: workers) { i -> Result<FileReport, InputProblem> in
             // A tree not kept is parsed again (and a file read again: it may have changed or
-            // gone since, which is reported like any unreadable file). A kept one is taken off
-            // the shelf, so that it is freed once linted.
+            // gone since, which is reported like any unreadable file), from its kept tokens when
+            // the text is the same. A kept tree is taken off the shelf, so that it is freed once
+            // linted.
             let job = inputsRead[i]
             let tree: SyntaxTree
             if let kept = shelf.take(i) {
                 tree = kept
             } else {
                 switch checkedSource(job) {
-                case .success(let source): tree = parse(source)
+                case .success(let source):
+                    if let stream = tokensKept[i]?.unpack(for: source.bytes) {
+                        tree = SyntaxTree.parse(source, lexed: stream)
+                    } else {
+                        tree = parse(source)
+                    }
                 case .failure(let problem): return .failure(problem)
                 }
             }

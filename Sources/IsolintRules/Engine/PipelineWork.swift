@@ -137,19 +137,20 @@ public final class TreeShelf: @unchecked Sendable {
     var bytes: Int { lock.withLock { putBytes } }
 }
 
-/// How many source bytes' trees a run may still keep between its phases. A tree is kept while
-/// its file fits in what is left; after the first that does not, none is (the files asked about
-/// first, which are linted first, are the ones kept). Decided as files are parsed, from the bytes
-/// read: a `stat` of every file before the run was a serial tenth of a second per 40,000 files.
+/// How many bytes a run may still keep between its phases: trees, counted by their source bytes,
+/// or packed tokens, by theirs (one budget each). A file's is kept while it fits in what is left;
+/// after the first that does not, none is (the files asked about first, which are linted first,
+/// are the ones kept). Decided as files are parsed, from the bytes read: a `stat` of every file
+/// before the run was a serial tenth of a second per 40,000 files.
 // Safety: `left` and `closed` are only touched while holding `lock`.
-final class TreeBudget: @unchecked Sendable {
+final class KeepBudget: @unchecked Sendable {
     private let lock = NSLock()
     private var left: Int
     private var closed = false
 
     init(_ bytes: Int) { left = bytes }
 
-    /// Whether a tree of `bytes` source bytes may be kept (it is then counted).
+    /// Whether something of `bytes` bytes may be kept (it is then counted).
     func admit(_ bytes: Int) -> Bool {
         lock.withLock {
             guard !closed, bytes <= left else {
@@ -183,7 +184,7 @@ public final class TreePrefetch: @unchecked Sendable {
 
     /// Parses files in order until `stop()`, or until a file's tree would pass the budget.
     public func run() {
-        let budget = TreeBudget(budget)
+        let budget = KeepBudget(budget)
         for (i, path) in paths.enumerated() {
             if lock.withLock({ stopped }) { return }
             // A file that cannot be read is left to the run, which reports it.

@@ -1,0 +1,170 @@
+/// A file's tokens and comments packed into bytes (about five a token, where a `Token` and its
+/// bracket partner take sixteen), with a digest of the text they were lexed from. A run keeps one
+/// for each file whose tree it cannot keep between its phases: parsing that file again then
+/// starts from its tokens, and lexing, half the cost of a parse, is not done twice.
+///
+/// Each token is its start's distance from the previous token's start and its length (both
+/// zigzag LEB128: a string literal's interpolation tokens lie inside it, an error token may be
+/// empty), then its kind, keyword and flags, a byte each. A comment is the same without the last
+/// three, then one byte for `isBlock` and `isDoc`.
+public struct PackedTokens: Sendable {
+    private let bytes: [UInt8]
+    private let tokenCount: Int
+    private let commentCount: Int
+    private let interpolatedStringEnds: [Int32: Int32]
+    private let interpolationSpans: [Range<Int32>]
+    private let longLookaheads: [Int32]
+    private let sourceCount: Int
+    private let sourceDigest: UInt64
+
+    /// Packs the tokens of a parsed file.
+    public init(_ tree: SyntaxTree) {
+        self.init(
+            TokenStream(
+                tokens: tree.tokens, comments: tree.comments, matching: [],
+                interpolatedStringEnds: tree.interpolatedStringEnds, interpolationSpans: tree.interpolationSpans,
+                longLookaheads: tree.longLookaheads),
+            source: tree.source.bytes)
+    }
+
+    /// Packs `stream`, lexed from `source` (its `matching` is made again on unpacking).
+    public init(_ stream: TokenStream, source: [UInt8]) {
+        // Written through a pointer to room for the longest encoding, then copied to an array of
+        // the exact size (appending byte by byte was most of the cost; an array grown as it goes
+        // keeps up to half its bytes unused). `padding` zero bytes follow, so that the reader
+        // checks its bounds once a token (no token reads more than `padding` bytes).
+        let most = stream.tokens.count * 13 + stream.comments.count * 11 + Self.padding
+        bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: most) { scratch -> [UInt8] in
+            guard let base = scratch.baseAddress else { return [UInt8](repeating: 0, count: Self.padding) }
+            var w = base
+            var previous: Int32 = 0
+            stream.tokens.withUnsafeBufferPointer { tokens in
+                for t in tokens {
+                    Self.put(t.start &- previous, &w)
+                    Self.put(t.end &- t.start, &w)
+                    w[0] = t.kind.rawValue
+                    w[1] = t.keyword.rawValue
+                    w[2] = t.flags.rawValue
+                    w += 3
+                    previous = t.start
+                }
+            }
+            previous = 0
+            for c in stream.comments {
+                Self.put(c.start &- previous, &w)
+                Self.put(c.end &- c.start, &w)
+                w.pointee = (c.isBlock ? 1 : 0) | (c.isDoc ? 2 : 0)
+                w += 1
+                previous = c.start
+            }
+            w.initialize(repeating: 0, count: Self.padding)
+            w += Self.padding
+            return [UInt8](UnsafeBufferPointer(start: base, count: w - base))
+        }
+        tokenCount = stream.tokens.count
+        commentCount = stream.comments.count
+        interpolatedStringEnds = stream.interpolatedStringEnds
+        interpolationSpans = stream.interpolationSpans
+        longLookaheads = stream.longLookaheads
+        sourceCount = source.count
+        sourceDigest = ContentDigest.of(source)
+    }
+
+    /// Each byte's kind and keyword, if any (a table: `init(rawValue:)` of a long enumeration is
+    /// a call and a search, a sixth of the time unpacking took).
+    private static let kinds: [TokenKind?] = (0...255).map { TokenKind(rawValue: UInt8($0)) }
+    private static let keywords: [Keyword?] = (0...255).map { Keyword(rawValue: UInt8($0)) }
+
+    /// Zero bytes after the last token or comment: more than any one of them reads.
+    private static let padding = 16
+
+    /// The bytes this takes in memory (beyond a few words).
+    public var packedCount: Int { bytes.count }
+
+    /// The stream again, if `source` is the text it was lexed from; nil for another text (the
+    /// file changed between the two reads): it is then lexed anew.
+    public func unpack(for source: [UInt8]) -> TokenStream? {
+        guard source.count == sourceCount, ContentDigest.of(source) == sourceDigest else { return nil }
+        return bytes.withUnsafeBufferPointer { unpack($0) }
+    }
+
+    private func unpack(_ p: UnsafeBufferPointer<UInt8>) -> TokenStream? {
+        guard let base = p.baseAddress, p.count >= Self.padding else { return nil }
+        // Every token and comment starts before `end`; the padding holds what the last reads.
+        let end = base + (p.count - Self.padding)
+        var r = base
+        var failed = false
+        let (kinds, keywords) = (Self.kinds, Self.keywords)
+        let tokens = [Token](unsafeUninitializedCapacity: tokenCount) { buffer, initialized in
+            var start: Int32 = 0
+            for k in 0..<tokenCount {
+                guard r < end, let delta = Self.take(&r), let length = Self.take(&r),
+                    let kind = kinds[Int(r[0])], let keyword = keywords[Int(r[1])]
+                else {
+                    failed = true
+                    return
+                }
+                start &+= delta
+                buffer.initializeElement(
+                    at: k,
+                    to: Token(
+                        kind: kind, keyword: keyword, start: start, end: start &+ length,
+                        flags: TokenFlags(rawValue: r[2])))
+                r += 3
+                initialized = k + 1
+            }
+        }
+        guard !failed else { return nil }
+        let comments = [Comment](unsafeUninitializedCapacity: commentCount) { buffer, initialized in
+            var start: Int32 = 0
+            for k in 0..<commentCount {
+                guard r < end, let delta = Self.take(&r), let length = Self.take(&r) else {
+                    failed = true
+                    return
+                }
+                start &+= delta
+                buffer.initializeElement(
+                    at: k, to: Comment(start: start, end: start &+ length, isBlock: r[0] & 1 != 0, isDoc: r[0] & 2 != 0)
+                )
+                r += 1
+                initialized = k + 1
+            }
+        }
+        guard !failed, r == end else { return nil }
+        return TokenStream(
+            tokens: tokens, comments: comments, matching: Lexer.matchBrackets(tokens),
+            interpolatedStringEnds: interpolatedStringEnds, interpolationSpans: interpolationSpans,
+            longLookaheads: longLookaheads)
+    }
+
+    /// Zigzag LEB128: small magnitudes of either sign in one byte, any `Int32` in five.
+    @inline(__always) private static func put(_ value: Int32, _ w: inout UnsafeMutablePointer<UInt8>) {
+        var v = UInt32(bitPattern: (value &<< 1) ^ (value >> 31))
+        while v >= 0x80 {
+            w.pointee = UInt8(truncatingIfNeeded: v) | 0x80
+            w += 1
+            v >>= 7
+        }
+        w.pointee = UInt8(v)
+        w += 1
+    }
+
+    /// The value `put` wrote at `r`, which it moves past; nil past five bytes (never written).
+    @inline(__always) private static func take(_ r: inout UnsafePointer<UInt8>) -> Int32? {
+        var b = r.pointee
+        r += 1
+        var v = UInt32(b)
+        if b >= 0x80 {
+            v &= 0x7F
+            var shift: UInt32 = 7
+            repeat {
+                guard shift < 35 else { return nil }
+                b = r.pointee
+                r += 1
+                v |= UInt32(b & 0x7F) &<< shift
+                shift += 7
+            } while b >= 0x80
+        }
+        return Int32(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
+    }
+}
