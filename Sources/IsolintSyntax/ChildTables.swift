@@ -9,7 +9,10 @@ struct ChildTables {
     /// and insertion sort is linear in practice.
     init(_ nodes: [Node]) {
         let count = nodes.count
-        var start = [Int32](repeating: 0, count: count + 1)
+        // Counted two places up, summed, then each child placed at its parent's cursor one place
+        // up: the cursors end as the starts (no second array of cursors). Wrapping arithmetic:
+        // every value is at most `count`.
+        var start = [Int32](repeating: 0, count: count + 2)
         var list: [Int32] = []
         // Over buffers (bounds checked by hand, once per node): the checked subscripts and the
         // insertion sort's call per node were a tenth of parsing.
@@ -17,27 +20,25 @@ struct ChildTables {
             start.withUnsafeMutableBufferPointer { start in
                 for i in 1..<max(count, 1) {
                     let p = Int(nodes[i].parent)
-                    if p >= 0 && p < count { start[p + 1] += 1 }
+                    if UInt(bitPattern: p) < UInt(count) { start[p &+ 2] &+= 1 }
                 }
-                for i in 0..<count { start[i + 1] += start[i] }
-                let total = Int(start[count])
+                for i in 2..<(count + 2) { start[i] &+= start[i &- 1] }
+                let total = Int(start[count + 1])
                 list = [Int32](unsafeUninitializedCapacity: total) { list, initialized in
-                    var fill = [Int32](start[0..<count])
-                    fill.withUnsafeMutableBufferPointer { fill in
-                        for i in 1..<max(count, 1) {
-                            let p = Int(nodes[i].parent)
-                            guard p >= 0 && p < count else { continue }
-                            list[Int(fill[p])] = Int32(i)
-                            fill[p] += 1
-                        }
+                    for i in 1..<max(count, 1) {
+                        let p = Int(nodes[i].parent)
+                        guard UInt(bitPattern: p) < UInt(count) else { continue }
+                        list[Int(start[p &+ 1])] = Int32(truncatingIfNeeded: i)
+                        start[p &+ 1] &+= 1
                     }
                     initialized = total
-                    for p in 0..<count where start[p + 1] - start[p] > 1 {
-                        Self.sortByFirstToken(list, Int(start[p])..<Int(start[p + 1]), nodes)
+                    for p in 0..<count where start[p &+ 1] &- start[p] > 1 {
+                        Self.sortByFirstToken(list, Int(start[p])..<Int(start[p &+ 1]), nodes)
                     }
                 }
             }
         }
+        start.removeLast()
         self.start = start
         self.list = list
     }
