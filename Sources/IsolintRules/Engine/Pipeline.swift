@@ -255,7 +255,6 @@ public enum Pipeline {
         trees = []
         let inputsRead = jobs
         let tokensKept = packed
-        packed = []
         let linted = await parallelMap(Array(jobs.indices), workers: workers) { i -> Result<FileReport, InputProblem> in
             // A tree not kept is parsed again (and a file read again: it may have changed or
             // gone since, which is reported like any unreadable file), from its kept tokens when
