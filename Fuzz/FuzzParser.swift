@@ -31,6 +31,7 @@ public func isolintFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     checkIncremental(tree, bytes)
+    checkPacked(tree)
     return 0
 }
 
@@ -41,11 +42,32 @@ func checkIncremental(_ tree: SyntaxTree, _ bytes: [UInt8]) {
     let source = SourceFile(path: "fuzz.swift", bytes: edited)
     let incremental = tree.reparsed(source)
     let full = SyntaxTree.parse(source)
-    precondition(incremental.tokens == full.tokens, "incremental tokens differ")
-    precondition(incremental.comments == full.comments, "incremental comments differ")
-    precondition(incremental.matching == full.matching, "incremental bracket matching differs")
-    precondition(incremental.interpolatedStringEnds == full.interpolatedStringEnds, "incremental string ends differ")
+    checkSame(lexing(incremental), lexing(full), "incremental")
     precondition(incremental.items == full.items, "incremental items differ")
-    precondition(incremental.longLookaheads == full.longLookaheads, "incremental long lookaheads differ")
     precondition(incremental.nodes == full.nodes, "incremental nodes differ")
+}
+
+/// The tokens a run keeps packed between its phases come back as the lexer made them.
+func checkPacked(_ tree: SyntaxTree) {
+    guard let back = PackedTokens(tree).unpack(for: tree.source.bytes) else {
+        preconditionFailure("packed tokens refused their own text")
+    }
+    checkSame(back, lexing(tree), "packed")
+}
+
+/// What the lexer made of a tree's text, as the stream it came in.
+func lexing(_ tree: SyntaxTree) -> TokenStream {
+    TokenStream(
+        tokens: tree.tokens, comments: tree.comments, matching: tree.matching,
+        interpolatedStringEnds: tree.interpolatedStringEnds, interpolationSpans: tree.interpolationSpans,
+        longLookaheads: tree.longLookaheads)
+}
+
+func checkSame(_ a: TokenStream, _ b: TokenStream, _ what: String) {
+    precondition(a.tokens == b.tokens, "\(what) tokens differ")
+    precondition(a.comments == b.comments, "\(what) comments differ")
+    precondition(a.matching == b.matching, "\(what) bracket matching differs")
+    precondition(a.interpolatedStringEnds == b.interpolatedStringEnds, "\(what) string ends differ")
+    precondition(a.interpolationSpans == b.interpolationSpans, "\(what) interpolation spans differ")
+    precondition(a.longLookaheads == b.longLookaheads, "\(what) long lookaheads differ")
 }

@@ -3,10 +3,10 @@
 /// for each file whose tree it cannot keep between its phases: parsing that file again then
 /// starts from its tokens, and lexing, half the cost of a parse, is not done twice.
 ///
-/// Each token is its start's distance from the previous token's start and its length (both
-/// zigzag LEB128: a string literal's interpolation tokens lie inside it, an error token may be
-/// empty), then its kind, keyword and flags, a byte each. A comment is the same without the last
-/// three, then one byte for `isBlock` and `isDoc`.
+/// Each token is its start's distance from the previous token's start and its length (LEB128:
+/// starts never go back and lengths are never negative, so nearly every one takes a byte; any
+/// `Int32` still round-trips, in five), then its kind, keyword and flags, a byte each. A comment
+/// is the same without the last three, then one byte for `isBlock` and `isDoc`.
 public struct PackedTokens: Sendable {
     private let bytes: [UInt8]
     private let tokenCount: Int
@@ -137,9 +137,9 @@ public struct PackedTokens: Sendable {
             longLookaheads: longLookaheads)
     }
 
-    /// Zigzag LEB128: small magnitudes of either sign in one byte, any `Int32` in five.
+    /// LEB128 of the value's bits: 0–127 in one byte, any `Int32` in at most five.
     @inline(__always) private static func put(_ value: Int32, _ w: inout UnsafeMutablePointer<UInt8>) {
-        var v = UInt32(bitPattern: (value &<< 1) ^ (value >> 31))
+        var v = UInt32(bitPattern: value)
         while v >= 0x80 {
             w.pointee = UInt8(truncatingIfNeeded: v) | 0x80
             w += 1
@@ -165,6 +165,6 @@ public struct PackedTokens: Sendable {
                 shift += 7
             } while b >= 0x80
         }
-        return Int32(bitPattern: (v >> 1) ^ (0 &- (v & 1)))
+        return Int32(bitPattern: v)
     }
 }

@@ -26,8 +26,8 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
 }
 
 @Suite struct PackedTokensTests {
-    /// Tokens whose starts go backwards (an interpolation's tokens lie inside their literal),
-    /// lengths of one, two and three LEB128 bytes, every comment shape, a multi-line `#/` that
+    /// Tokens inside another's span (an interpolation's, inside its literal), lengths of one,
+    /// two and three LEB128 bytes, every comment shape, a multi-line `#/` that
     /// reads to the end, non-ASCII names, error bytes and an empty file.
     @Test func aStreamUnpacksToWhatTheLexerMade() throws {
         let long = String(repeating: "x", count: 200)
@@ -48,6 +48,20 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
             let back = try #require(unpacked, "\(source.prefix(40))")
             #expect(firstDifference(lexed, back) == nil, "\(source.prefix(40))")
         }
+    }
+
+    /// What no lexer makes still round-trips: starts that go back, negative lengths, the
+    /// extremes of `Int32` (five bytes each).
+    @Test func anyOffsetsRoundTrip() throws {
+        let offsets: [(Int32, Int32)] = [(5, 3), (2, 2), (-1, .min), (.max, .max), (0, 1), (.min, .max), (127, 128)]
+        let tokens = offsets.map { Token(kind: .identifier, start: $0.0, end: $0.1, flags: TokenFlags(rawValue: 0xFF)) }
+        let comments = offsets.map { Comment(start: $0.1, end: $0.0, isBlock: true, isDoc: $0.0 < 0) }
+        let source: [UInt8] = [1, 2, 3]
+        let stream = TokenStream(
+            tokens: tokens, comments: comments, matching: Lexer.matchBrackets(tokens),
+            interpolatedStringEnds: [3: 7], interpolationSpans: [1..<2], longLookaheads: [4])
+        let back = try #require(PackedTokens(stream, source: source).unpack(for: source))
+        #expect(firstDifference(stream, back) == nil)
     }
 
     /// The parser's fixtures and the project's own sources, as real code.
