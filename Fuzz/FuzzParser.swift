@@ -42,7 +42,7 @@ func checkIncremental(_ tree: SyntaxTree, _ bytes: [UInt8]) {
     let source = SourceFile(path: "fuzz.swift", bytes: edited)
     let incremental = tree.reparsed(source)
     let full = SyntaxTree.parse(source)
-    checkSame(lexing(incremental), lexing(full), "incremental")
+    checkSame(incremental.stream, full.stream, "incremental")
     precondition(incremental.items == full.items, "incremental items differ")
     precondition(incremental.nodes == full.nodes, "incremental nodes differ")
 }
@@ -52,15 +52,7 @@ func checkPacked(_ tree: SyntaxTree) {
     guard let back = PackedTokens(tree).unpack(for: tree.source.bytes) else {
         preconditionFailure("packed tokens refused their own text")
     }
-    checkSame(back, lexing(tree), "packed")
-}
-
-/// What the lexer made of a tree's text, as the stream it came in.
-func lexing(_ tree: SyntaxTree) -> TokenStream {
-    TokenStream(
-        tokens: tree.tokens, comments: tree.comments, matching: tree.matching,
-        interpolatedStringEnds: tree.interpolatedStringEnds, interpolationSpans: tree.interpolationSpans,
-        longLookaheads: tree.longLookaheads)
+    checkSame(back, tree.stream, "packed")
 }
 
 func checkSame(_ a: TokenStream, _ b: TokenStream, _ what: String) {

@@ -18,14 +18,7 @@ public struct PackedTokens: Sendable {
     private let sourceDigest: UInt64
 
     /// Packs the tokens of a parsed file.
-    public init(_ tree: SyntaxTree) {
-        self.init(
-            TokenStream(
-                tokens: tree.tokens, comments: tree.comments, matching: [],
-                interpolatedStringEnds: tree.interpolatedStringEnds, interpolationSpans: tree.interpolationSpans,
-                longLookaheads: tree.longLookaheads),
-            source: tree.source.bytes)
-    }
+    public init(_ tree: SyntaxTree) { self.init(tree.stream, source: tree.source.bytes) }
 
     /// Packs `stream`, lexed from `source` (its `matching` is made again on unpacking).
     public init(_ stream: TokenStream, source: [UInt8]) {

@@ -176,9 +176,9 @@ public enum Pipeline {
     /// memory's first touch): 6 and 10 MB lint the corpus in the same time, 6 in 25 MB less.
     public static let treeBudget = 6 * 1_048_576
 
-    /// Bytes of packed tokens a run keeps for the files whose trees it does not keep (about half
-    /// their source bytes): those files are parsed again without being lexed again. Past it,
-    /// files are lexed again too, so that memory stays bounded on any workspace.
+    /// Bytes of packed tokens a run keeps for the files whose trees it does not keep (about two
+    /// thirds of their source bytes): those files are parsed again without being lexed again.
+    /// Past it, files are lexed again too, so that memory stays bounded on any workspace.
     public static let packedTokenBudget = 16 * 1_048_576
 
     /// What a run keeps of a file between its phases.
@@ -186,6 +186,9 @@ public enum Pipeline {
         case tree(SyntaxTree)
         case tokens(PackedTokens)
         case nothing
+
+        var tree: SyntaxTree? { if case .tree(let t) = self { t } else { nil } }
+        var tokens: PackedTokens? { if case .tokens(let t) = self { t } else { nil } }
     }
 
     /// A whole run: read, check and parse every file and build its index part on all cores;
@@ -231,17 +234,8 @@ public enum Pipeline {
             switch result {
             case .success(let kept):
                 jobs.append(input)
-                switch kept {
-                case .tree(let tree):
-                    trees.append(tree)
-                    packed.append(nil)
-                case .tokens(let tokens):
-                    trees.append(nil)
-                    packed.append(tokens)
-                case .nothing:
-                    trees.append(nil)
-                    packed.append(nil)
-                }
+                trees.append(kept.tree)
+                packed.append(kept.tokens)
             case .failure(let problem):
                 problems.append((input.path, problem))
             }
