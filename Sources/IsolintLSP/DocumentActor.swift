@@ -4,6 +4,8 @@ import IsolintSyntax
 /// One analysed version of a document.
 public struct Analysis: Sendable {
     public let version: Int
+    /// The workspace generation (index, settings, configuration) it was computed for.
+    public let generation: Int
     public let tree: SyntaxTree
     public let findings: [Finding]
     /// The document's index part, when the analysis needed it; else computed after publishing.
@@ -37,8 +39,9 @@ public actor DocumentActor {
     private var running: (version: Int, generation: Int, task: Task<Analysis?, Never>)?
     /// Closed (or replaced by a second didOpen): nothing more is published.
     public private(set) var closed = false
-    /// What was last published, so that nothing older follows it and nothing is said twice.
-    private var lastPublished: Int?
+    /// What was last published (version, then workspace generation), so that nothing older
+    /// follows it and nothing is said twice.
+    private var lastPublished: (version: Int, generation: Int)?
     private var lastPublishedBody: [UInt8]?
     /// The index part recomputed once typing pauses.
     private var indexTask: Task<Void, Never>?
@@ -113,7 +116,8 @@ public actor DocumentActor {
             let (tree, index, findings, cache) = await Self.run(
                 analyze, source: inputs.source, previous: inputs.tree, cache: inputs.cache)
             return self.finish(
-                Analysis(version: v, tree: tree, findings: findings, index: index), cache: cache,
+                Analysis(version: v, generation: generation, tree: tree, findings: findings, index: index),
+                cache: cache,
                 generation: generation)
         }
         running = (v, generation, task)
@@ -157,12 +161,16 @@ public actor DocumentActor {
     /// pending or was published), was closed, or the same report was already sent.
     public func publish(_ a: Analysis, writer: DiagnosticWriter, encoding: PositionEncoding, to out: MessageWriter) {
         guard !closed, a.version == version else { return }
-        if let last = lastPublished, last > a.version { return }
+        // Two analyses of one version (before and after a workspace change) may reach here in
+        // either order: the one for the older generation must not follow, let alone replace,
+        // the newer one's report still queued for the client.
+        if let last = lastPublished, (last.version, last.generation) > (a.version, a.generation) { return }
         let positions = Positions(source: a.tree.source, encoding: encoding)
         let body = writer.publishParams(uri: uri, version: a.version, findings: a.findings, positions)
+        let sameReport = lastPublished?.version == a.version && lastPublishedBody == body
+        lastPublished = (a.version, a.generation)
         // The same version re-analysed (a workspace change) with the same result: nothing to say.
-        if lastPublished == a.version, lastPublishedBody == body { return }
-        lastPublished = a.version
+        if sameReport { return }
         lastPublishedBody = body
         // Serialised once: the bytes compared above are the bytes sent.
         var message = Array(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":"#.utf8)
