@@ -52,9 +52,10 @@ public struct CloudKitModelRequirements: NodeRule {
 
     public func check(_ decl: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
-        guard file.index.apiMarkers.contains(KnowledgeBase.cloudKitConfiguredMarker),
-            !tree.hasModifier(decl, "static"),
-            !tree.hasModifier(decl, "class"), let owner = directOwnerType(tree, decl), tree[owner].kind == .classDecl,
+        // The syntax first: most properties are locals, and the marker's test hashes a string.
+        guard !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"),
+            let owner = directOwnerType(tree, decl), tree[owner].kind == .classDecl,
+            file.index.apiMarkers.contains(KnowledgeBase.cloudKitConfiguredMarker),
             tree.attributeNames(of: owner).contains(KnowledgeBase.modelMacro)
         else { return }
         let attributes = tree.attributeNames(of: decl)

@@ -55,7 +55,7 @@ public struct XCTestMainActorIsolation: NodeRule {
             tree.tokenRange(nameToken).count > 4, tree.text(token: nameToken).hasPrefix("test"),
             !tree.hasModifier(decl, "static"), let owner = directOwnerType(tree, decl),
             let clause = tree.firstChild(decl, kind: .parameterClause),
-            tree.children(clause, kind: .parameter).isEmpty, isXCTestCase(owner, file),
+            tree.children(clause, kind: .parameter).isEmpty, file.model.isXCTestCase(owner),
             !file.isolation.compilerIsolation(at: decl).isGlobalActor,
             let body = tree.firstChild(decl, kind: .codeBlock)
         else { return }
@@ -130,31 +130,5 @@ public struct XCTestMainActorIsolation: NodeRule {
             }
         }
         return out
-    }
-
-    /// A subclass of `XCTestCase`, directly or through workspace classes.
-    func isXCTestCase(_ owner: Int32, _ file: FileContext) -> Bool {
-        let tree = file.tree
-        if tree[owner].kind == .classDecl,
-            tree.inheritedTypes(of: owner).first?.name == KnowledgeBase.xctestCase
-        {
-            return true
-        }
-        guard var s = file.model.symbol(of: owner) else { return false }
-        let types = file.index.types
-        for _ in 0..<16 {
-            let d = file.index.primaryDeclPosition(s)
-            guard types[d].kind == .classDecl, let superclass = types[d].inherited.first,
-                let path = superclass.type.path
-            else {
-                return false
-            }
-            if path.last == KnowledgeBase.xctestCase { return true }
-            guard let next = file.index.resolveSymbol(path, in: file.index.context(of: s)), next != s else {
-                return false
-            }
-            s = next
-        }
-        return false
     }
 }

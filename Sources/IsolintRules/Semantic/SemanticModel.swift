@@ -13,6 +13,7 @@ public final class SemanticModel: Sendable {
     private let contexts = MemoTable<Int32, LookupContext>()
     private let members = MemoTable<Int32, Set<String>>()
     let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
+    let xctestCaseClasses = MemoTable<Int32, Bool>()
     private let declarationsBySymbol = Memo<[SymbolID: [Int32]]>()
     let lockBoxChoice = Memo<LockBox?>()
     private let declarationSymbols = MemoTable<Int32, SymbolID?>()
