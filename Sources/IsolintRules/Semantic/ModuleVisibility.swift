@@ -79,7 +79,7 @@ struct ModuleImports: Sendable, Equatable {
 
 /// Names some code uses in a way a rule asks about (assigned, constructed, cancelled), by the
 /// module using them: a use counts for a declaration only where that declaration is visible.
-/// Names are kept as their `NameHash` (64-bit FNV-1a: two names of a workspace collide with a
+/// Names are kept as their `NameHash` (64 bits: two names of a workspace collide with a
 /// chance of about one in 10^9), so that a file's index part records a name without making a
 /// `String` of its token or hashing one: a lint run records ~250,000 of them and asks a few
 /// thousand. Parts append; `sorted()` (in `NameTables`, once per index) makes each module's
