@@ -8,8 +8,9 @@ import Testing
 /// What a document publishes when analyses of one version arrive out of order.
 @Suite("DocumentActor publishing")
 struct DocumentActorTests {
-    /// The frames written to a pipe by a `MessageWriter`, decoded.
-    static func written(_ publish: (MessageWriter) async -> Void) async throws -> [[String: Any]] {
+    /// The messages written to a pipe by a `MessageWriter`, read back through the server's own
+    /// `Framer`.
+    static func written(_ publish: (MessageWriter) async -> Void) async -> [JSON] {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]) }
@@ -17,24 +18,20 @@ struct DocumentActorTests {
         await publish(writer)
         writer.drain()
         close(fds[1])
-        var bytes: [UInt8] = []
+        var framer = Framer()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
             if n <= 0 { break }
-            bytes += chunk[0..<n]
+            framer.append(chunk[0..<n])
         }
-        let separator = Array("\r\n\r\n".utf8)
-        var messages: [[String: Any]] = []
-        var at = 0
-        while let headerEnd = (at..<max(at, bytes.count - 3)).first(where: {
-            Array(bytes[$0..<$0 + 4]) == separator
-        }) {
-            let header = String(decoding: bytes[at..<headerEnd], as: UTF8.self)
-            let length = try #require(Int(header.replacingOccurrences(of: "Content-Length: ", with: "")))
-            let body = Data(bytes[headerEnd + 4..<headerEnd + 4 + length])
-            messages.append(try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any]))
-            at = headerEnd + 4 + length
+        var messages: [JSON] = []
+        while let m = framer.next() {
+            guard case .message(let json) = m else {
+                Issue.record("not a message: \(m)")
+                continue
+            }
+            messages.append(json)
         }
         return messages
     }
@@ -43,7 +40,7 @@ struct DocumentActorTests {
     /// findings) and again after (generation 2, findings); the first analysis's publish arrives
     /// last. Its report must not follow the newer one, nor replace it while it waits in the
     /// writer's queue (the client would then see only the stale, empty report).
-    @Test func anOlderGenerationsReportNeverFollowsANewerOne() async throws {
+    @Test func anOlderGenerationsReportNeverFollowsANewerOne() async {
         let (source, findings) = DiagnosticWriterTests.findings()
         #expect(!findings.isEmpty)
         let tree = Pipeline.parse(source)
@@ -53,7 +50,7 @@ struct DocumentActorTests {
         func analysis(_ generation: Int, _ findings: [Finding]) -> Analysis {
             Analysis(version: 1, generation: generation, tree: tree, findings: findings, index: nil)
         }
-        let messages = try await Self.written { out in
+        let messages = await Self.written { out in
             await doc.publish(analysis(2, findings), writer: writer, encoding: .utf16, to: out)
             await doc.publish(analysis(1, []), writer: writer, encoding: .utf16, to: out)  // stale: dropped
             // A newer report may replace one still queued (the writer's rule): let the first out.
@@ -62,8 +59,7 @@ struct DocumentActorTests {
             await doc.publish(analysis(3, []), writer: writer, encoding: .utf16, to: out)  // newer: sent
             await doc.publish(analysis(2, findings), writer: writer, encoding: .utf16, to: out)  // stale: dropped
         }
-        let counts = messages.map { (($0["params"] as? [String: Any])?["diagnostics"] as? [Any])?.count }
-        #expect(counts == [findings.count, 0])
-        #expect(messages.allSatisfy { $0["method"] as? String == "textDocument/publishDiagnostics" })
+        #expect(messages.map { $0["params"]?["diagnostics"]?.array?.count } == [findings.count, 0])
+        #expect(messages.allSatisfy { $0["method"]?.string == "textDocument/publishDiagnostics" })
     }
 }
