@@ -242,6 +242,37 @@ struct IndexTests {
         #expect(WorkspaceIndex().sendability(of: TypeExpr.parse(type), in: LookupContext(module: "")) == .unknown)
     }
 
+    /// The four knowledge-base tables are asked through one: every name they list, bare and
+    /// module- or type-qualified, gets what the tables answer in their order (not Sendable, a
+    /// value type, a container, a protocol refining Sendable), whole path before last name.
+    @Test func oneTableAnswersAsTheFourKnowledgeBaseTablesInOrder() {
+        let kb = KnowledgeBase.self
+        let names =
+            kb.nonSendableTypes.union(kb.sendableValueTypes).union(kb.sendableContainers)
+            .union(kb.sendableRefiningProtocols)
+        #expect(kb.externalSendability.count == names.count)
+        func expected(_ path: [String], _ args: [Sendability]) -> Sendability {
+            let (name, full) = (path[path.count - 1], path.joined(separator: "."))
+            if kb.nonSendableTypes.contains(name) || kb.nonSendableTypes.contains(full) { return .notSendable }
+            if kb.sendableValueTypes.contains(full) || kb.sendableValueTypes.contains(name) { return .sendable }
+            if kb.sendableContainers.contains(name) { return args.isEmpty ? .unknown : .all(args) }
+            return kb.sendableRefiningProtocols.contains(name) ? .sendable : .unknown
+        }
+        let evaluator = SendabilityEvaluator(
+            r: WorkspaceIndex().resolver, facts: [], assumed: nil, structural: false)
+        var checked = 0
+        for name in names.sorted() + ["Unknown", "Scalar", "Unicode.Unknown"] {
+            let parts = name.split(separator: ".").map(String.init)
+            for path in [parts, ["Swift"] + parts, ["Unicode"] + parts, ["NSObject"] + parts] {
+                for args in [[], [Sendability.sendable], [.notSendable], [.unknown]] {
+                    #expect(evaluator.external(path, args) == expected(path, args), "\(path) \(args)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 400)
+    }
+
     @Test func workspaceStructsAndEnums() {
         let idx = Self.index(
             """

@@ -456,6 +456,29 @@ public enum KnowledgeBase {
         "URLSession.DataTaskPublisher", "NSObjectProtocol",
     ])
 
+    /// What the tables above say of an SDK type's Sendability, by name.
+    enum ExternalSendability {
+        case notSendable
+        case sendable
+        /// A container: Sendable when its arguments are (`sendableContainers`).
+        case container
+        /// A protocol refining Sendable (`sendableRefiningProtocols`).
+        case refining
+    }
+
+    /// `nonSendableTypes`, `sendableValueTypes`, `sendableContainers` and
+    /// `sendableRefiningProtocols` as one table, for one lookup per name (Sendability is asked of
+    /// every SDK type a stored property names, many times over while the index is finalized).
+    /// A name in several tables gets the first of them in that order.
+    static let externalSendability: [String: ExternalSendability] = {
+        var table: [String: ExternalSendability] = [:]
+        for name in sendableRefiningProtocols { table[name] = .refining }
+        for name in sendableContainers { table[name] = .container }
+        for name in sendableValueTypes { table[name] = .sendable }
+        for name in nonSendableTypes { table[name] = .notSendable }
+        return table
+    }()
+
     /// Classes whose subclasses, when global-actor isolated, are still Sendable: swiftc accepts
     /// a direct subclass of `NSObject`.
     public static let sendableSuperclasses: Set<String> = ["NSObject"]

@@ -106,6 +106,22 @@ final class DependencyRecorder {
     var isIndependent: Bool { used.isEmpty && !usedFacts }
 }
 
+/// The paths the fixpoints resolved, by the scope they are written in: a symbol's members are
+/// evaluated again each time the fixpoints revisit the symbol, and resolving their names again
+/// was a third of the fixpoints' time, on the one core that finalizes. A context is a function of
+/// its scope (`Resolver.context(of:)`, `context(ofAlias:)`), so the answer is the same.
+final class ResolutionMemo {
+    struct Key: Hashable {
+        /// A symbol (its members' context), or `scope(ofAlias:)`.
+        var scope: Int32
+        var path: [String]
+    }
+    var known: [Key: ResolvedType] = [:]
+
+    /// The scope of a typealias's target (below -1: symbols are 0 and up, -1 is none).
+    static func scope(ofAlias a: Int32) -> Int32 { -2 - a }
+}
+
 /// Evaluates Sendability over the type structure. `assumed`: while `finalize()` computes the
 /// fixpoints, the value types currently assumed Sendable; nil afterwards (the facts decide).
 struct SendabilityEvaluator {
@@ -120,6 +136,8 @@ struct SendabilityEvaluator {
     let assumed: Set<SymbolID>?
     /// While computing fixpoints: records which assumed symbols an evaluation relied on.
     var dependencies: DependencyRecorder? = nil
+    /// While computing fixpoints: the names resolved so far, by scope (see `ResolutionMemo`).
+    var resolutions: ResolutionMemo? = nil
     /// Use the structural facts (would-be Sendable) instead of the compiler's implicit ones.
     var structural = false
     var implicit = true
@@ -157,11 +175,13 @@ struct SendabilityEvaluator {
                     continue
                 }
                 results.append(
-                    evaluate(storageType(attributes: properties[k].attributes, type), context, substitutions, depth: 0))
+                    evaluate(
+                        storageType(attributes: properties[k].attributes, type), context, substitutions, depth: 0,
+                        scope: s))
                 if results.last == .notSendable { return .notSendable }
             }
             for a in associatedValues {
-                results.append(evaluate(a, context, substitutions, depth: 0))
+                results.append(evaluate(a, context, substitutions, depth: 0, scope: s))
                 if results.last == .notSendable { return .notSendable }
             }
         }
@@ -180,19 +200,26 @@ struct SendabilityEvaluator {
         return .nominal([.init(wrapper, [type])])
     }
 
-    func evaluate(_ e: TypeExpr, _ context: LookupContext, _ subs: [String: TypeExpr], depth: Int) -> Sendability {
+    /// `scope` names `context` for `resolutions`: a symbol's members' (the symbol), a
+    /// typealias's target's (`ResolutionMemo.scope(ofAlias:)`), or none (-1).
+    func evaluate(
+        _ e: TypeExpr, _ context: LookupContext, _ subs: [String: TypeExpr], depth: Int, scope: Int32 = -1
+    ) -> Sendability {
         guard depth < 32 else { return .unknown }
         switch e {
         case .unknown:
             return .unknown
         case .optional(let w), .array(let w):
-            return evaluate(w, context, subs, depth: depth + 1)
+            return evaluate(w, context, subs, depth: depth + 1, scope: scope)
         case .metatype:
             return .sendable
         case .dictionary(let k, let v):
-            return .all([evaluate(k, context, subs, depth: depth + 1), evaluate(v, context, subs, depth: depth + 1)])
+            return .all([
+                evaluate(k, context, subs, depth: depth + 1, scope: scope),
+                evaluate(v, context, subs, depth: depth + 1, scope: scope),
+            ])
         case .tuple(let es):
-            return .all(es.map { evaluate($0, context, subs, depth: depth + 1) })
+            return .all(es.map { evaluate($0, context, subs, depth: depth + 1, scope: scope) })
         case .function(let f):
             if f.isSendable { return .sendable }
             if let c = f.convention, KnowledgeBase.sendableFunctionConventions.contains(c) { return .sendable }
@@ -205,10 +232,10 @@ struct SendabilityEvaluator {
             if path.count == 1 {
                 if path[0] == Self.sendablePlaceholder { return .sendable }
                 if path[0] == Self.notSendablePlaceholder { return .notSendable }
-                if let sub = subs[path[0]] { return evaluate(sub, context, [:], depth: depth + 1) }
+                if let sub = subs[path[0]] { return evaluate(sub, context, [:], depth: depth + 1, scope: scope) }
             }
             let args = last.arguments
-            switch r.resolve(path, in: context) {
+            switch resolve(path, context, scope) {
             case .genericParameter(let g):
                 if g.contains(".") { return .unknown }
                 return context.requirements.contains {
@@ -219,20 +246,34 @@ struct SendabilityEvaluator {
                 let alias = r.index.typealiases[Int(a)]
                 var aliasSubs: [String: TypeExpr] = [:]
                 for (k, p) in alias.genericParameters.enumerated() where k < args.count { aliasSubs[p] = args[k] }
-                return evaluate(alias.target, r.context(ofAlias: a), aliasSubs, depth: depth + 1)
+                return evaluate(
+                    alias.target, r.context(ofAlias: a), aliasSubs, depth: depth + 1,
+                    scope: ResolutionMemo.scope(ofAlias: a))
             case .symbol(let s):
-                return symbol(s, args.map { ($0, context, subs) }, depth: depth)
+                return symbol(s, args.map { ($0, context, subs, scope) }, depth: depth)
             case .external(let p):
-                return external(p, args.map { evaluate($0, context, subs, depth: depth + 1) })
+                return external(p, args.map { evaluate($0, context, subs, depth: depth + 1, scope: scope) })
             }
         }
     }
 
-    func symbol(_ s: SymbolID, _ args: [(TypeExpr, LookupContext, [String: TypeExpr])], depth: Int) -> Sendability {
+    /// A path resolved in a context, through `resolutions` when the context has a scope.
+    private func resolve(_ path: [String], _ context: LookupContext, _ scope: Int32) -> ResolvedType {
+        guard scope != -1, let memo = resolutions else { return r.resolve(path, in: context) }
+        let key = ResolutionMemo.Key(scope: scope, path: path)
+        if let known = memo.known[key] { return known }
+        let resolved = r.resolve(path, in: context)
+        memo.known[key] = resolved
+        return resolved
+    }
+
+    func symbol(
+        _ s: SymbolID, _ args: [(TypeExpr, LookupContext, [String: TypeExpr], Int32)], depth: Int
+    ) -> Sendability {
         func arg(_ k: Int) -> Sendability {
             // No argument written (a type inferred from `Box(value)`): unknown, not "not Sendable".
             guard k < args.count else { return .unknown }
-            return evaluate(args[k].0, args[k].1, args[k].2, depth: depth + 1)
+            return evaluate(args[k].0, args[k].1, args[k].2, depth: depth + 1, scope: args[k].3)
         }
         let params = r.genericParameters(s)
         switch facts[Int(s)].declared {
@@ -273,16 +314,21 @@ struct SendabilityEvaluator {
 
     func external(_ path: [String], _ args: [Sendability]) -> Sendability {
         guard let name = path.last else { return .unknown }
-        let full = path.joined(separator: ".")
-        if KnowledgeBase.nonSendableTypes.contains(name) || KnowledgeBase.nonSendableTypes.contains(full) {
-            return .notSendable
+        let byName = KnowledgeBase.externalSendability[name]
+        // A qualified path (`Unicode.Scalar`) is known whole as well as by its last name; the
+        // whole only in the first two tables.
+        if path.count > 1, byName != .notSendable,
+            let byPath = KnowledgeBase.externalSendability[path.joined(separator: ".")],
+            byPath == .notSendable || byPath == .sendable
+        {
+            return byPath == .notSendable ? .notSendable : .sendable
         }
-        if KnowledgeBase.sendableValueTypes.contains(full) || KnowledgeBase.sendableValueTypes.contains(name) {
-            return .sendable
+        switch byName {
+        case .notSendable: return .notSendable
+        case .sendable, .refining: return .sendable
+        case .container: return args.isEmpty ? .unknown : .all(args)
+        case nil: return .unknown
         }
-        if KnowledgeBase.sendableContainers.contains(name) { return args.isEmpty ? .unknown : .all(args) }
-        if KnowledgeBase.sendableRefiningProtocols.contains(name) { return .sendable }
-        return .unknown
     }
 
     func existential(_ parts: [TypeExpr], _ context: LookupContext, depth: Int) -> Sendability {

@@ -197,13 +197,15 @@ struct FactComputation: Sendable {
     /// `SendabilityEvaluator.members`, remembering the answers that cannot change; reports the
     /// assumed symbols relied on.
     mutating func members(
-        _ s: SymbolID, except: Int, assumed: Set<SymbolID>, structural: Bool, recorder: DependencyRecorder? = nil
+        _ s: SymbolID, except: Int, assumed: Set<SymbolID>, structural: Bool, memo: ResolutionMemo,
+        recorder: DependencyRecorder? = nil
     ) -> Sendability {
         let key = MembersKey(symbol: s, except: except)
         if let known = independent[key] { return known }
         let r0 = recorder ?? DependencyRecorder()
         var evaluator = SendabilityEvaluator(r: r, facts: facts, assumed: assumed, structural: structural)
         evaluator.dependencies = r0
+        evaluator.resolutions = memo
         let result = evaluator.members(of: s, parameters: except < 0 ? .allSendable : .allSendableExcept(except))
         if r0.isIndependent { independent[key] = result }
         return result
@@ -500,16 +502,19 @@ struct FactComputation: Sendable {
             let frozen = summaries[i].isFrozen
             if !facts[i].visiblyPublic || frozen { implicitCandidates.insert(s) } else { publicCandidates.insert(s) }
         }
-        let implicitSet = fixpoint(implicitCandidates, structural: false)
-        settle(implicitCandidates, survivors: implicitSet, structural: false)
+        let memo = ResolutionMemo()
+        let implicitSet = fixpoint(implicitCandidates, structural: false, memo)
+        settle(implicitCandidates, survivors: implicitSet, structural: false, memo)
         let all = publicCandidates.union(implicitCandidates)
-        settle(all, survivors: fixpoint(all, structural: true), structural: true)
+        settle(all, survivors: fixpoint(all, structural: true, memo), structural: true, memo)
     }
 
     /// Records each candidate's result: survivors are Sendable (with the generic parameters they
     /// need); the others are not Sendable when a member definitely is not, unknown otherwise
     /// (two rounds, so that a definite answer crosses one level of nesting each).
-    mutating func settle(_ candidates: Set<SymbolID>, survivors: Set<SymbolID>, structural: Bool) {
+    mutating func settle(
+        _ candidates: Set<SymbolID>, survivors: Set<SymbolID>, structural: Bool, _ memo: ResolutionMemo
+    ) {
         let order = candidates.sorted()
         func set(_ s: SymbolID, _ v: StructuralSendability) {
             if structural { facts[Int(s)].structural = v } else { facts[Int(s)].implicit = v }
@@ -518,13 +523,13 @@ struct FactComputation: Sendable {
         for s in order where survivors.contains(s) {
             let params = r.genericParameters(s)
             let required = params.indices.map { k in
-                members(s, except: k, assumed: survivors, structural: structural) != .sendable
+                members(s, except: k, assumed: survivors, structural: structural, memo: memo) != .sendable
             }
             set(s, .sendable(requiredParameters: required))
         }
         for _ in 0..<2 {
             for s in order where !survivors.contains(s) {
-                let v = members(s, except: -1, assumed: survivors, structural: structural)
+                let v = members(s, except: -1, assumed: survivors, structural: structural, memo: memo)
                 set(s, v == .notSendable ? .notSendable : .unknown)
             }
         }
@@ -533,7 +538,7 @@ struct FactComputation: Sendable {
     /// The greatest set of candidates whose members are all Sendable when the set is assumed
     /// Sendable (generic parameters assumed Sendable). A worklist: each candidate is evaluated
     /// once, and again only when a candidate it relied on drops out.
-    mutating func fixpoint(_ start: Set<SymbolID>, structural: Bool) -> Set<SymbolID> {
+    mutating func fixpoint(_ start: Set<SymbolID>, structural: Bool, _ memo: ResolutionMemo) -> Set<SymbolID> {
         var set = start
         var dependents: [SymbolID: [SymbolID]] = [:]
         var pending = start.sorted()
@@ -544,7 +549,9 @@ struct FactComputation: Sendable {
             queued.remove(s)
             guard set.contains(s) else { continue }
             let recorder = DependencyRecorder()
-            if members(s, except: -1, assumed: set, structural: structural, recorder: recorder) == .sendable {
+            if members(s, except: -1, assumed: set, structural: structural, memo: memo, recorder: recorder)
+                == .sendable
+            {
                 for d in recorder.used where d != s { dependents[d, default: []].append(s) }
             } else {
                 set.remove(s)
