@@ -55,6 +55,32 @@ struct IsolationModelTests {
 
     // MARK: Declarations
 
+    /// A call's callback API by its last name and labels, whatever comes before the name (and
+    /// a half-typed trailing dot); names no API has are none, whatever their labels.
+    @Test func callbackAPIsByLastNameAndLabels() {
+        let tree = SyntaxTree.parse(
+            path: "F.swift",
+            text: """
+                f(forName: n, using: { _ in })
+                g(options: [], changeHandler: { _, _ in })
+                h(using: { _ in })
+                """)
+        let calls = tree.nodes.indices.filter { tree.nodes[$0].kind == .call }.map(Int32.init)
+        #expect(calls.count == 3)
+        func api(_ path: String, _ k: Int) -> String? {
+            CalleeClassifier.callbackAPI(path: path, call: calls[k], tree: tree).map { "\($0.method) \($0.kind)" }
+        }
+        #expect(api("NotificationCenter.default.addObserver", 0) == "addObserver notification")
+        #expect(api("addObserver", 0) == "addObserver notification")
+        #expect(api("center.addObserver.", 0) == "addObserver notification")
+        #expect(api("center.addObserver", 2) == nil)
+        #expect(api("center.addObserverX", 0) == nil)
+        #expect(api("addObserver.center", 0) == nil)
+        #expect(api("player.observe", 1) == "observe kvo")
+        #expect(api("", 0) == nil)
+        #expect(api("...", 0) == nil)
+    }
+
     @Test func methodOfAMainActorClass() {
         let p = Probe(
             """

@@ -349,8 +349,11 @@ public enum CalleeClassifier {
 
     static let dispatchMethods: Set<String> = ["async", "asyncAfter", "concurrentPerform"]
 
+    /// The method names of the knowledge base's callback APIs.
+    static let callbackMethodNames = Set(KnowledgeBase.callbackAPIs.map(\.method))
+
     /// Last names of every call whose closure may run off the main thread (a cheap filter).
-    public static let offMainCallNames: Set<String> = dispatchMethods.union(KnowledgeBase.callbackAPIs.map(\.method))
+    public static let offMainCallNames: Set<String> = dispatchMethods.union(callbackMethodNames)
 
     /// `DispatchQueue.main.async`, `.main.async` (and `asyncAfter`).
     public static func isMainQueueDispatch(_ path: String) -> Bool {
@@ -372,7 +375,11 @@ public enum CalleeClassifier {
 
     /// The knowledge-base callback API a call matches, by method name and labels.
     public static func callbackAPI(path: String, call: Int32, tree: SyntaxTree) -> KnowledgeBase.CallbackAPI? {
-        let method = path.splitASCII(UInt8(ascii: ".")).last.map(String.init) ?? path
+        // The last non-empty component (a half-typed `a.observe.` ends in a dot).
+        let whole = path.hasSuffix(".") ? String(path.reversed().drop { $0 == "." }.reversed()) : path
+        let method = whole.lastIndexASCII(UInt8(ascii: ".")).map { String(whole[whole.index(after: $0)...]) } ?? path
+        // The cheap test first: asked of every call a closure is passed to, and most are none.
+        guard callbackMethodNames.contains(method) else { return nil }
         let labels = Set(tree.arguments(of: call).compactMap { tree.label(of: $0) })
         for api in KnowledgeBase.callbackAPIs where api.method == method {
             guard api.requiredLabels.allSatisfy(labels.contains) else { continue }
