@@ -35,46 +35,15 @@ public enum Lexer {
             interpolationSpans: state.interpolationSpans, longLookaheads: state.longLookaheads)
     }
 
-    /// Pairs brackets with a stack. A closer that does not match the innermost opener closes the
-    /// nearest opener of its own kind (the ones skipped stay unmatched), so one stray `)` does not
-    /// unbalance every brace after it.
+    /// Pairs brackets (see `BracketMatcher`): each token's partner, or -1.
     static func matchBrackets(_ tokens: [Token]) -> [Int32] {
         var match = [Int32](repeating: -1, count: tokens.count)
-        var stack: [Int32] = []
-        stack.reserveCapacity(64)
+        var matcher = BracketMatcher()
         // Over buffers: the checked subscripts of a loop over every token were most of its cost
         // (the language server matches the whole file's brackets on every keystroke).
         tokens.withUnsafeBufferPointer { tokens in
             match.withUnsafeMutableBufferPointer { match in
-                // The six bracket kinds are consecutive: one comparison passes over other tokens.
-                let first = TokenKind.lParen.rawValue
-                for i in tokens.indices {
-                    let kind = tokens[i].kind
-                    if kind.rawValue &- first > TokenKind.rBracket.rawValue &- first { continue }
-                    switch kind {
-                    case .lParen, .lBrace, .lBracket:
-                        stack.append(Int32(i))
-                    case .rParen, .rBrace, .rBracket:
-                        let opener: TokenKind = kind == .rParen ? .lParen : (kind == .rBrace ? .lBrace : .lBracket)
-                        var k = stack.count - 1
-                        // A `}` may close over stray `(`/`[`; a `)`/`]` never closes over a `{`.
-                        while k >= 0 {
-                            let open = tokens[Int(stack[k])].kind
-                            if open == opener { break }
-                            if open == .lBrace { k = -1; break }
-                            k -= 1
-                        }
-                        if k >= 0 {
-                            let o = stack[k]
-                            match[Int(o)] = Int32(i)
-                            match[i] = o
-                            // Nearly always the innermost opener: a pop, not a range removed.
-                            if k == stack.count - 1 { stack.removeLast() } else { stack.removeLast(stack.count - k) }
-                        }
-                    default:
-                        break
-                    }
-                }
+                for i in tokens.indices { matcher.add(tokens[i].kind, at: Int32(truncatingIfNeeded: i), into: match) }
             }
         }
         return match

@@ -20,7 +20,8 @@ public struct PackedTokens: Sendable {
     /// Packs the tokens of a parsed file.
     public init(_ tree: SyntaxTree) { self.init(tree.stream, source: tree.source.bytes) }
 
-    /// Packs `stream`, lexed from `source` (its `matching` is made again on unpacking).
+    /// Packs `stream`, lexed from `source` (its `matching` is made again on unpacking, as the
+    /// tokens are).
     public init(_ stream: TokenStream, source: [UInt8]) {
         // Written through a pointer to room for the longest encoding, then copied to an array of
         // the exact size (appending byte by byte was most of the cost; an array grown as it goes
@@ -88,23 +89,29 @@ public struct PackedTokens: Sendable {
         var r = base
         var failed = false
         let (kinds, keywords) = (Self.kinds, Self.keywords)
-        let tokens = [Token](unsafeUninitializedCapacity: tokenCount) { buffer, initialized in
-            var start: Int32 = 0
-            for k in 0..<tokenCount {
-                guard r < end, let delta = Self.take(&r), let length = Self.take(&r),
-                    let kind = kinds[Int(r[0])], let keyword = keywords[Int(r[1])]
-                else {
-                    failed = true
-                    return
+        // Brackets are paired as each token is decoded (one pass over the tokens, not two).
+        var matching = [Int32](repeating: -1, count: tokenCount)
+        var matcher = BracketMatcher()
+        let tokens = matching.withUnsafeMutableBufferPointer { match in
+            [Token](unsafeUninitializedCapacity: tokenCount) { buffer, initialized in
+                var start: Int32 = 0
+                for k in 0..<tokenCount {
+                    guard r < end, let delta = Self.take(&r), let length = Self.take(&r),
+                        let kind = kinds[Int(r[0])], let keyword = keywords[Int(r[1])]
+                    else {
+                        failed = true
+                        return
+                    }
+                    start &+= delta
+                    buffer.initializeElement(
+                        at: k,
+                        to: Token(
+                            kind: kind, keyword: keyword, start: start, end: start &+ length,
+                            flags: TokenFlags(rawValue: r[2])))
+                    matcher.add(kind, at: Int32(truncatingIfNeeded: k), into: match)
+                    r += 3
+                    initialized = k + 1
                 }
-                start &+= delta
-                buffer.initializeElement(
-                    at: k,
-                    to: Token(
-                        kind: kind, keyword: keyword, start: start, end: start &+ length,
-                        flags: TokenFlags(rawValue: r[2])))
-                r += 3
-                initialized = k + 1
             }
         }
         guard !failed else { return nil }
@@ -125,7 +132,7 @@ public struct PackedTokens: Sendable {
         }
         guard !failed, r == end else { return nil }
         return TokenStream(
-            tokens: tokens, comments: comments, matching: Lexer.matchBrackets(tokens),
+            tokens: tokens, comments: comments, matching: matching,
             interpolatedStringEnds: interpolatedStringEnds, interpolationSpans: interpolationSpans,
             longLookaheads: longLookaheads)
     }
