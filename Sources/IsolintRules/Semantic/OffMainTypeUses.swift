@@ -12,14 +12,16 @@ extension IndexBuilder {
     {
         guard settings.defaultIsolationMainActor else { return [:] }
         var regions: [(Int32, String)] = []
-        var finalized: WorkspaceIndex?
+        // One model, made when first needed: its caches (the file's local scopes above all) serve
+        // every question after (a model per question built them again for each name).
+        var made: SemanticModel?
         func model() -> SemanticModel {
-            if finalized == nil {
-                var p = part
-                p.finalize()
-                finalized = p
-            }
-            return SemanticModel(tree: tree, index: finalized ?? part, settings: settings)
+            if let made { return made }
+            var p = part
+            p.finalize()
+            let m = SemanticModel(tree: tree, index: p, settings: settings)
+            made = m
+            return m
         }
         var covered: [Range<Int>] = []
         for (i, node) in tree.nodes.enumerated() {
