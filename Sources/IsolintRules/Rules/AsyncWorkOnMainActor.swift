@@ -78,7 +78,9 @@ public struct AsyncWorkOnMainActor: NodeRule {
 
     /// An `await` (or `for await`) in the function's own code, not in nested closures or functions.
     func awaits(_ body: Int32, _ tree: SyntaxTree) -> Bool {
-        var stack = Array(tree.children(body))
+        // Children pushed in place (see `SemanticModel.containsLoop`).
+        var stack: [Int32] = []
+        tree.pushChildren(of: body, onto: &stack)
         var steps = 0
         while let n = stack.popLast(), steps < 100_000 {
             steps += 1
@@ -86,7 +88,7 @@ public struct AsyncWorkOnMainActor: NodeRule {
             case .awaitExpr: return true
             case .forStmt where tree[n].flags.contains(.isAsync): return true
             case .closure, .funcDecl: continue
-            default: stack.append(contentsOf: tree.children(n))
+            default: tree.pushChildren(of: n, onto: &stack)
             }
         }
         return false

@@ -105,14 +105,17 @@ extension SemanticModel {
 
     /// Whether a closure or a block holds any loop (not inside nested closures or functions).
     public func containsLoop(_ node: Int32) -> Bool {
-        var stack = Array(tree.children(node))
+        // Children pushed in place: a slice of the child list per node was a retain and a
+        // release of the list each (asked of every async function's body).
+        var stack: [Int32] = []
+        tree.pushChildren(of: node, onto: &stack)
         var steps = 0
         while let n = stack.popLast(), steps < 100_000 {
             steps += 1
             switch tree[n].kind {
             case .forStmt, .whileStmt, .repeatStmt: return true
             case .closure, .funcDecl, .initDecl: continue
-            default: stack.append(contentsOf: tree.children(n))
+            default: tree.pushChildren(of: n, onto: &stack)
             }
         }
         return false
