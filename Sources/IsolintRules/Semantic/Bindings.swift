@@ -34,10 +34,13 @@ public struct Capture: Sendable, Equatable {
 public struct LocalScopes: Sendable {
     /// Every binding, grouped by scope; within a scope in source order.
     private let bindings: [LocalBinding]
-    /// Per scope with bindings: where its bindings are in `bindings`.
-    private let byScope: [Int32: Range<Int>]
+    /// The scopes with bindings, ascending, and where each one's bindings start in `bindings`
+    /// (then where the next one's do; the last entry is `bindings.count`). Looked up by binary
+    /// search: a dictionary by scope cost more to fill than the bindings did to find.
+    private let scopes: [Int32]
+    private let scopeStarts: [Int]
     /// The scopes with bindings as bits, from node `scopeBase` on: a walk up from a use asks it of
-    /// every ancestor before the dictionary (most ancestors bind nothing).
+    /// every ancestor before searching `scopes` (most ancestors bind nothing).
     private let scopeBase: Int32
     private let scopeBits: [UInt64]
 
@@ -134,19 +137,23 @@ public struct LocalScopes: Sendable {
         }
         let order = found.indices.sorted { (found[$0].scope, $0) < (found[$1].scope, $1) }
         bindings = order.map { found[$0] }
-        var ranges: [Int32: Range<Int>] = [:]
+        var scopes: [Int32] = []
+        var starts: [Int] = []
         var start = 0
         while start < bindings.count {
             let scope = bindings[start].scope
+            scopes.append(scope)
+            starts.append(start)
             var end = start + 1
             while end < bindings.count, bindings[end].scope == scope { end += 1 }
-            ranges[scope] = start..<end
             start = end
         }
-        byScope = ranges
+        starts.append(bindings.count)
+        self.scopes = scopes
+        scopeStarts = starts
         let base = bindings.first?.scope ?? 0
         var bits = [UInt64](repeating: 0, count: Int((bindings.last?.scope ?? base) - base) / 64 + 1)
-        for scope in ranges.keys {
+        for scope in scopes {
             let k = Int(scope - base)
             bits[k >> 6] |= 1 << UInt64(k & 63)
         }
@@ -197,7 +204,7 @@ public struct LocalScopes: Sendable {
         var steps = 0
         while p >= 0, steps < 4096 {
             steps += 1
-            if hasBindings(p), let range = byScope[p] {
+            if hasBindings(p), let range = bindingRange(ofScope: p) {
                 // The last declaration before the use wins (shadowing in the same block).
                 let declared = bindings[range]
                 if let b = declared.last(where: { $0.name == name && $0.visibleFrom <= offset && $0.node != node }) {
@@ -209,6 +216,18 @@ public struct LocalScopes: Sendable {
             p = tree[p].parent
         }
         return nil
+    }
+
+    /// Where the bindings of scope `p` are in `bindings`; nil for a scope that binds nothing.
+    private func bindingRange(ofScope p: Int32) -> Range<Int>? {
+        var lo = 0
+        var hi = scopes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if scopes[mid] < p { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < scopes.count, scopes[lo] == p, lo + 1 < scopeStarts.count else { return nil }
+        return scopeStarts[lo]..<scopeStarts[lo + 1]
     }
 
     /// Whether node `p` is a scope some name is bound in.
