@@ -458,46 +458,47 @@ struct SymbolTables: Sendable {
     private init(typesOf index: WorkspaceIndex) {
         // By field, not `for d in types`: a loop variable copies the whole declaration (a retain
         // and a release for each of its twenty-odd fields).
-        struct Key: Hashable {
-            var module: String
-            var qualifiedName: String
-        }
         let types = index.types
-        var keyed: [Key: SymbolID] = [:]
-        keyed.reserveCapacity(types.count)
-        symbols.reserveCapacity(types.count)
-        byQualified.reserveCapacity(types.count)
+        var declared: [TypeSymbol] = []
+        var named: [String: [SymbolID]] = [:]
+        declared.reserveCapacity(types.count)
+        named.reserveCapacity(types.count)
         // Declarations come file by file: most follow one of the same module.
         var lastModule: String?
         for i in types.indices {
-            let key = Key(module: types[i].module, qualifiedName: types[i].qualifiedName)
-            let s = SymbolID(symbols.count)
-            // One lookup for a new name (nearly all): a second declaration of a name is put back.
-            if let earlier = keyed.updateValue(s, forKey: key) {
-                keyed[key] = earlier
-                symbols[Int(earlier)].decls.append(Int32(i))
-            } else {
-                if key.module != lastModule {
-                    modules.insert(key.module)
-                    lastModule = key.module
-                }
-                symbols.append(
-                    TypeSymbol(
-                        name: types[i].name, qualifiedName: key.qualifiedName, module: key.module,
-                        kind: types[i].kind, decls: [Int32(i)], extensions: []))
-                byQualified[key.qualifiedName, default: []].append(s)
+            let module = types[i].module
+            let qualified = types[i].qualifiedName
+            // A second declaration of a name in the same module (rare) joins the first's symbol:
+            // found among the symbols of that qualified name, no table of (module, name) needed.
+            if let list = named[qualified], let earlier = list.first(where: { declared[Int($0)].module == module }) {
+                declared[Int(earlier)].decls.append(Int32(i))
+                continue
             }
+            if module != lastModule {
+                modules.insert(module)
+                lastModule = module
+            }
+            named[qualified, default: []].append(SymbolID(declared.count))
+            declared.append(
+                TypeSymbol(
+                    name: types[i].name, qualifiedName: qualified, module: module, kind: types[i].kind,
+                    decls: [Int32(i)], extensions: []))
         }
         // Deterministic preference whatever the merge order: by module name.
-        for (k, list) in byQualified where list.count > 1 {
-            byQualified[k] = list.sorted { symbols[Int($0)].module < symbols[Int($1)].module }
+        for (k, list) in named where list.count > 1 {
+            named[k] = list.sorted { declared[Int($0)].module < declared[Int($1)].module }
         }
+        symbols = declared
+        byQualified = named
         let aliases = index.typealiases
         for i in aliases.indices {
             aliasesByQualified[aliases[i].qualifiedName, default: []].append(Int32(i))
             aliasNames.insert(aliases[i].name)
         }
-        simpleNames = aliasNames.union(symbols.map(\.name))
+        // Inserted one by one: a union with a mapped array made the array first.
+        simpleNames = aliasNames
+        simpleNames.reserveCapacity(aliasNames.count + symbols.count)
+        for k in symbols.indices { simpleNames.insert(symbols[k].name) }
         simpleNameFilter = NameFilter(simpleNames, count: simpleNames.count)
         for i in symbols.indices where symbols[i].qualifiedName != symbols[i].name {
             nestedNames.insert(symbols[i].name)
