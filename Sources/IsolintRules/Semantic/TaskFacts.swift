@@ -291,9 +291,26 @@ extension Edits {
         let firstLine = tree.source.line(of: r.lowerBound)
         let lastLine = tree.source.line(of: max(r.lowerBound, r.upperBound - 1))
         let start = tree.source.lineRange(firstLine).lowerBound
-        let end =
-            lastLine + 1 < tree.source.lineCount
-            ? tree.source.lineRange(lastLine + 1).lowerBound : tree.source.bytes.count
+        let bytes = tree.source.bytes
+        let end = lastLine + 1 < tree.source.lineCount ? tree.source.lineRange(lastLine + 1).lowerBound : bytes.count
+        // Whole lines only when the statement has them to itself (blanks before it; blanks, then
+        // the line's end or a line comment, after it). Otherwise its text alone: code sharing its
+        // lines (`{ [weak self] in guard let self …`, a `; next()`) is not the statement's to delete.
+        guard start <= r.lowerBound, r.lowerBound <= r.upperBound, r.upperBound <= end, end <= bytes.count else {
+            return replace(r, with: "")
+        }
+        let isBlank = { (b: UInt8) in b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+        var after = r.upperBound
+        while after < end, isBlank(bytes[after]) { after += 1 }
+        let restIsBlank =
+            after == end || bytes[after] == UInt8(ascii: "\n") || bytes[after] == UInt8(ascii: "\r")
+            || (bytes[after] == UInt8(ascii: "/") && after + 1 < end && bytes[after + 1] == UInt8(ascii: "/"))
+        guard bytes[start..<r.lowerBound].allSatisfy(isBlank), restIsBlank else {
+            // With the blanks before it: `{ guard … }` becomes `{ }`, not `{  }`.
+            var from = r.lowerBound
+            while from > start, isBlank(bytes[from - 1]) { from -= 1 }
+            return replace(from..<r.upperBound, with: "")
+        }
         return replace(start..<end, with: "")
     }
 
