@@ -73,6 +73,7 @@ struct IsolationModelTests {
         #expect(api("NotificationCenter.default.addObserver", 0) == "addObserver notification")
         #expect(api("addObserver", 0) == "addObserver notification")
         #expect(api("center.addObserver.", 0) == "addObserver notification")
+        #expect(api("addObserver..", 0) == "addObserver notification")
         #expect(api("center.addObserver", 2) == nil)
         #expect(api("center.addObserverX", 0) == nil)
         #expect(api("addObserver.center", 0) == nil)

@@ -376,8 +376,10 @@ public enum CalleeClassifier {
     /// The knowledge-base callback API a call matches, by method name and labels.
     public static func callbackAPI(path: String, call: Int32, tree: SyntaxTree) -> KnowledgeBase.CallbackAPI? {
         // The last non-empty component (a half-typed `a.observe.` ends in a dot).
-        let whole = path.hasSuffix(".") ? String(path.reversed().drop { $0 == "." }.reversed()) : path
-        let method = whole.lastIndexASCII(UInt8(ascii: ".")).map { String(whole[whole.index(after: $0)...]) } ?? path
+        var whole = Substring(path)
+        while whole.hasSuffix(".") { whole = whole.dropLast() }
+        let method = String(
+            whole[(whole.lastIndexASCII(UInt8(ascii: ".")).map(whole.index(after:)) ?? whole.startIndex)...])
         // The cheap test first: asked of every call a closure is passed to, and most are none.
         guard callbackMethodNames.contains(method) else { return nil }
         let labels = Set(tree.arguments(of: call).compactMap { tree.label(of: $0) })
