@@ -1,12 +1,13 @@
 /// A file's tokens and comments packed into bytes (about five a token, where a `Token` and its
-/// bracket partner take sixteen), with a digest of the text they were lexed from. A run keeps one
-/// for each file whose tree it cannot keep between its phases: parsing that file again then
-/// starts from its tokens, and lexing, half the cost of a parse, is not done twice.
+/// bracket partner take sixteen), with a digest of the text they were lexed from. A run keeps them,
+/// within a `PackedTree`, for each file whose tree it cannot keep between its phases.
 ///
-/// Each token is its start's distance from the previous token's start and its length (LEB128:
-/// starts never go back and lengths are never negative, so nearly every one takes a byte; any
-/// `Int32` still round-trips, in five), then its kind, keyword and flags, a byte each. A comment
-/// is the same without the last three, then one byte for `isBlock` and `isDoc`.
+/// A token is a record of fixed fields, so that decoding one is a few loads, not a loop per
+/// value: its kind, keyword and flags, a byte each, then its start's distance from the previous
+/// token's start and its length, a byte each when both fit (nearly always), else four each, the
+/// kind's top bit telling which. A comment is its start's distance from the previous comment's
+/// and its length (LEB128: any `Int32` round-trips, in at most five bytes), then one byte for
+/// `isBlock` and `isDoc`.
 public struct PackedTokens: Sendable {
     private let bytes: [UInt8]
     private let tokenCount: Int
@@ -27,19 +28,28 @@ public struct PackedTokens: Sendable {
         // the exact size (appending byte by byte was most of the cost; an array grown as it goes
         // keeps up to half its bytes unused). `padding` zero bytes follow, so that the reader
         // checks its bounds once a token (no token reads more than `padding` bytes).
-        let most = stream.tokens.count * 13 + stream.comments.count * 11 + Self.padding
+        let most = stream.tokens.count * Self.longToken + stream.comments.count * 11 + Self.padding
         bytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: most) { scratch -> [UInt8] in
             guard let base = scratch.baseAddress else { return [UInt8](repeating: 0, count: Self.padding) }
             var w = base
             var previous: Int32 = 0
             stream.tokens.withUnsafeBufferPointer { tokens in
                 for t in tokens {
-                    Self.put(t.start &- previous, &w)
-                    Self.put(t.end &- t.start, &w)
-                    w[0] = t.kind.rawValue
+                    let delta = t.start &- previous
+                    let length = t.end &- t.start
                     w[1] = t.keyword.rawValue
                     w[2] = t.flags.rawValue
-                    w += 3
+                    if UInt32(bitPattern: delta) < 256, UInt32(bitPattern: length) < 256 {
+                        w[0] = t.kind.rawValue
+                        w[3] = UInt8(truncatingIfNeeded: delta)
+                        w[4] = UInt8(truncatingIfNeeded: length)
+                        w += Self.shortToken
+                    } else {
+                        w[0] = t.kind.rawValue | Self.long
+                        UnsafeMutableRawPointer(w + 3).storeBytes(of: delta.littleEndian, as: Int32.self)
+                        UnsafeMutableRawPointer(w + 7).storeBytes(of: length.littleEndian, as: Int32.self)
+                        w += Self.longToken
+                    }
                     previous = t.start
                 }
             }
@@ -69,6 +79,11 @@ public struct PackedTokens: Sendable {
     private static let kinds: [TokenKind?] = (0...255).map { TokenKind(rawValue: UInt8($0)) }
     private static let keywords: [Keyword?] = (0...255).map { Keyword(rawValue: UInt8($0)) }
 
+    /// The kind byte's bit that marks a long record (no token kind has it), and the two sizes.
+    private static let long: UInt8 = 0x80
+    private static let shortToken = 5
+    private static let longToken = 11
+
     /// Zero bytes after the last token or comment: more than any one of them reads.
     private static let padding = 16
 
@@ -96,9 +111,21 @@ public struct PackedTokens: Sendable {
             [Token](unsafeUninitializedCapacity: tokenCount) { buffer, initialized in
                 var start: Int32 = 0
                 for k in 0..<tokenCount {
-                    guard r < end, let delta = Self.take(&r), let length = Self.take(&r),
-                        let kind = kinds[Int(r[0])], let keyword = keywords[Int(r[1])]
-                    else {
+                    guard r < end else {
+                        failed = true
+                        return
+                    }
+                    let head = r[0]
+                    let delta: Int32
+                    let length: Int32
+                    if head & Self.long == 0 {
+                        delta = Int32(r[3])
+                        length = Int32(r[4])
+                    } else {
+                        delta = Int32(littleEndian: UnsafeRawPointer(r + 3).loadUnaligned(as: Int32.self))
+                        length = Int32(littleEndian: UnsafeRawPointer(r + 7).loadUnaligned(as: Int32.self))
+                    }
+                    guard let kind = kinds[Int(head & ~Self.long)], let keyword = keywords[Int(r[1])] else {
                         failed = true
                         return
                     }
@@ -109,7 +136,7 @@ public struct PackedTokens: Sendable {
                             kind: kind, keyword: keyword, start: start, end: start &+ length,
                             flags: TokenFlags(rawValue: r[2])))
                     matcher.add(kind, at: Int32(truncatingIfNeeded: k), into: match)
-                    r += 3
+                    r += head & Self.long == 0 ? Self.shortToken : Self.longToken
                     initialized = k + 1
                 }
             }

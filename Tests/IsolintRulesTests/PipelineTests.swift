@@ -296,14 +296,14 @@ struct PipelineTests {
         #expect(findings(streamed) == expected)
         #expect(streamed.reports.filter { $0.findings.isEmpty }.allSatisfy { $0.source.bytes.isEmpty })
         #expect(streamed.reports.map(\.path) == reference.reports.map(\.path))
-        // No tree kept: every file is parsed again from its packed tokens; then from its tokens
-        // for some files and lexed again for the rest; then lexed again for all.
-        let fromTokens = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0)
-        #expect(findings(fromTokens) == expected)
-        let someTokens = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, tokenBudget: 100_000)
-        #expect(findings(someTokens) == expected)
-        let noTokens = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, tokenBudget: 0)
-        #expect(findings(noTokens) == expected)
+        // No tree kept: every file's tree is unpacked; then some files' trees are unpacked and
+        // the rest parsed again; then all are parsed again.
+        let unpacked = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0)
+        #expect(findings(unpacked) == expected)
+        let somePacked = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, packedBudget: 100_000)
+        #expect(findings(somePacked) == expected)
+        let nonePacked = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, packedBudget: 0)
+        #expect(findings(nonePacked) == expected)
         let half = await Pipeline.run(inputs, linter: Linter(), workers: 3, treeBudget: 200_000)
         #expect(findings(half) == expected)
         #expect(half.reports.allSatisfy { !$0.source.bytes.isEmpty })

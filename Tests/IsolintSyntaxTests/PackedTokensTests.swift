@@ -26,9 +26,10 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
 }
 
 @Suite struct PackedTokensTests {
-    /// Tokens inside another's span (an interpolation's, inside its literal), lengths of one,
-    /// two and three LEB128 bytes, every comment shape, a multi-line `#/` that
-    /// reads to the end, non-ASCII names, error bytes and an empty file.
+    /// Tokens inside another's span (an interpolation's, inside its literal), tokens too long
+    /// for a short record (200 and 20,000 bytes) and comments of one, two and three LEB128
+    /// bytes, every comment shape, a multi-line `#/` that reads to the end, non-ASCII names,
+    /// error bytes and an empty file.
     @Test func aStreamUnpacksToWhatTheLexerMade() throws {
         let long = String(repeating: "x", count: 200)
         let longer = String(repeating: "y", count: 20_000)
@@ -51,7 +52,7 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
     }
 
     /// What no lexer makes still round-trips: starts that go back, negative lengths, the
-    /// extremes of `Int32` (five bytes each).
+    /// extremes of `Int32` (long records; five LEB128 bytes each for comments).
     @Test func anyOffsetsRoundTrip() throws {
         let offsets: [(Int32, Int32)] = [(5, 3), (2, 2), (-1, .min), (.max, .max), (0, 1), (.min, .max), (127, 128)]
         let tokens = offsets.map { Token(kind: .identifier, start: $0.0, end: $0.1, flags: TokenFlags(rawValue: 0xFF)) }
@@ -66,15 +67,7 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
 
     /// The parser's fixtures and the project's own sources, as real code.
     @Test func realFilesUnpackToWhatTheLexerMade() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let root = tests.deletingLastPathComponent().deletingLastPathComponent()
-        var paths: [String] = []
-        for dir in [tests.appendingPathComponent("Fixtures/parser"), root.appendingPathComponent("Sources")] {
-            let walk = FileManager.default.enumerator(atPath: dir.path)
-            while let name = walk?.nextObject() as? String {
-                if name.hasSuffix(".swift") { paths.append(dir.appendingPathComponent(name).path) }
-            }
-        }
+        let paths = realSwiftFiles()
         #expect(paths.count > 100)
         for path in paths {
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))

@@ -169,26 +169,27 @@ public enum Pipeline {
         }
     }
 
-    /// Source bytes whose trees a run keeps between its two phases (about seven times that in
-    /// memory). Files past it are parsed again when they are linted, so that a large workspace
-    /// needs memory for its index and the files in flight, not for every tree at once. With their
-    /// tokens kept (below), parsing a file again costs about what keeping its tree does (the
-    /// memory's first touch): 6 and 10 MB lint the corpus in the same time, 6 in 25 MB less.
-    public static let treeBudget = 6 * 1_048_576
+    /// Source bytes whose trees a run keeps whole between its two phases (about seven times that
+    /// in memory); trees parsed ahead (`TreePrefetch`) count first and are kept whatever it is.
+    /// None by default: the other trees are kept packed (below) and unpacked when they are
+    /// linted, which costs less than the first touch of the memory a whole tree takes (on the
+    /// corpus, 0 and 2 MB ran in the same time, 6 MB 3% slower in 10 MB more). A large workspace
+    /// so needs memory for its index and the files in flight, not for every tree at once.
+    public static let treeBudget = 0
 
-    /// Bytes of packed tokens a run keeps for the files whose trees it does not keep (about two
-    /// thirds of their source bytes): those files are parsed again without being lexed again.
-    /// Past it, files are lexed again too, so that memory stays bounded on any workspace.
-    public static let packedTokenBudget = 16 * 1_048_576
+    /// Bytes of packed trees (`PackedTree`, about one and a half times their source bytes) a
+    /// run keeps for the files whose trees it does not keep. Past it, files are read, lexed and
+    /// parsed again, so that memory stays bounded on any workspace.
+    public static let packedTreeBudget = 48 * 1_048_576
 
     /// What a run keeps of a file between its phases.
     enum Kept {
         case tree(SyntaxTree)
-        case tokens(PackedTokens)
+        case packed(PackedTree)
         case nothing
 
         var tree: SyntaxTree? { if case .tree(let t) = self { t } else { nil } }
-        var tokens: PackedTokens? { if case .tokens(let t) = self { t } else { nil } }
+        var packed: PackedTree? { if case .packed(let p) = self { p } else { nil } }
     }
 
     /// A whole run: read, check and parse every file and build its index part on all cores;
@@ -196,16 +197,16 @@ public enum Pipeline {
     /// cannot be linted come back as problems. `keepSources: false` drops the text of files
     /// without findings from the reports (the command line, which only prints findings).
     /// `prefetched` holds trees already parsed, by input position (see `TreePrefetch`).
-    /// `treeBudget` and `tokenBudget` bound what is kept of each file between the phases.
+    /// `treeBudget` and `packedBudget` bound what is kept of each file between the phases.
     public static func run(
         _ inputs: [Input], linter: Linter, workers: Int? = nil, progress: (@Sendable () -> Void)? = nil,
-        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget, tokenBudget: Int = Pipeline.packedTokenBudget,
+        keepSources: Bool = true, treeBudget: Int = Pipeline.treeBudget, packedBudget: Int = Pipeline.packedTreeBudget,
         prefetched: TreeShelf? = nil
     ) async -> (reports: [FileReport], problems: [(path: String, problem: InputProblem)], index: WorkspaceIndex) {
         var phases = PhaseClock()
         // The trees parsed ahead count first; the others are kept while what is left fits.
         let budget = KeepBudget(treeBudget - (prefetched?.bytes ?? 0))
-        let tokensLeft = KeepBudget(tokenBudget)
+        let packedLeft = KeepBudget(packedBudget)
         let merged = OrderedMerge()
         let parsed = await parallelMap(Array(inputs.indices), workers: workers) {
             i -> Result<Kept, InputProblem> in
@@ -219,8 +220,8 @@ public enum Pipeline {
                 let tree = parse(source)
                 merged.add(i, indexPart(tree, settings: input.settings))
                 if budget.admit(source.bytes.count) { return .success(.tree(tree)) }
-                let tokens = PackedTokens(tree)
-                return .success(tokensLeft.admit(tokens.packedCount) ? .tokens(tokens) : .nothing)
+                let packed = PackedTree(tree)
+                return .success(packedLeft.admit(packed.packedCount) ? .packed(packed) : .nothing)
             case .failure(let problem):
                 merged.add(i, nil)
                 return .failure(problem)
@@ -229,13 +230,13 @@ public enum Pipeline {
         var problems: [(path: String, problem: InputProblem)] = []
         var jobs: [Input] = []
         var trees: [SyntaxTree?] = []
-        var packed: [PackedTokens?] = []
+        var packed: [PackedTree?] = []
         for (input, result) in zip(inputs, parsed) {
             switch result {
             case .success(let kept):
                 jobs.append(input)
                 trees.append(kept.tree)
-                packed.append(kept.tokens)
+                packed.append(kept.packed)
             case .failure(let problem):
                 problems.append((input.path, problem))
             }
@@ -248,11 +249,11 @@ public enum Pipeline {
         let shelf = TreeShelf(trees)
         trees = []
         let inputsRead = jobs
-        let tokensKept = packed
+        let packedKept = packed
         let linted = await parallelMap(Array(jobs.indices), workers: workers) { i -> Result<FileReport, InputProblem> in
-            // A tree not kept is parsed again (and a file read again: it may have changed or
-            // gone since, which is reported like any unreadable file), from its kept tokens when
-            // the text is the same. A kept tree is taken off the shelf, so that it is freed once
+            // A tree not kept is unpacked (and its file read again: it may have changed or gone
+            // since, which is reported like any unreadable file) when the text is the same, else
+            // parsed again. A kept tree is taken off the shelf, so that it is freed once
             // linted.
             let job = inputsRead[i]
             let tree: SyntaxTree
@@ -261,11 +262,7 @@ public enum Pipeline {
             } else {
                 switch checkedSource(job) {
                 case .success(let source):
-                    if let stream = tokensKept[i]?.unpack(for: source.bytes) {
-                        tree = SyntaxTree.parse(source, lexed: stream)
-                    } else {
-                        tree = parse(source)
-                    }
+                    tree = packedKept[i]?.unpack(for: source) ?? parse(source)
                 case .failure(let problem): return .failure(problem)
                 }
             }
