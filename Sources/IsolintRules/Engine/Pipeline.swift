@@ -170,12 +170,13 @@ public enum Pipeline {
     }
 
     /// Source bytes whose trees a run keeps whole between its two phases (about seven times that
-    /// in memory); trees parsed ahead (`TreePrefetch`) count first and are kept whatever it is.
-    /// None by default: the other trees are kept packed (below) and unpacked when they are
-    /// linted, which costs less than the first touch of the memory a whole tree takes (on the
-    /// corpus, 0 and 2 MB ran in the same time, 6 MB 3% slower in 10 MB more). A large workspace
-    /// so needs memory for its index and the files in flight, not for every tree at once.
-    public static let treeBudget = 0
+    /// in memory); trees parsed ahead (`TreePrefetch`) count first. The other trees are kept
+    /// packed (below) and unpacked when they are linted, so that a large workspace needs memory
+    /// for its index and the files in flight, not for every tree at once. A whole tree costs the
+    /// first touch of its pages, a packed one its packing and unpacking: about the same per
+    /// source byte on this project's machines, so the budget is a matter of memory (6 MB: 130 MB
+    /// at the peak of a 28 MB corpus; none: 121 MB and 2.5% more instructions).
+    public static let treeBudget = 6 * 1_048_576
 
     /// Bytes of packed trees (`PackedTree`, about one and a half times their source bytes) a
     /// run keeps for the files whose trees it does not keep. Past it, files are read, lexed and

@@ -165,8 +165,8 @@ final class KeepBudget: @unchecked Sendable {
 
 /// Trees of the first files of a run, read and parsed on a spare core while the command line
 /// still reads the target settings (Package.swift, Xcode projects), which take one core for
-/// tens of milliseconds: up to `budget` source bytes, about what a core parses meanwhile. The
-/// run keeps them whole between its phases (see `TreeShelf.bytes`): no extra work.
+/// tens of milliseconds. Only as many as the run may keep between its phases anyway (the budget
+/// they take is the run's, see `TreeShelf.bytes`): no extra memory, no extra work.
 // Safety: `stopped` is only read and written while holding `lock`; the shelf locks itself.
 public final class TreePrefetch: @unchecked Sendable {
     private let lock = NSLock()
@@ -176,10 +176,7 @@ public final class TreePrefetch: @unchecked Sendable {
     /// The trees parsed so far, by input position.
     public let shelf: TreeShelf
 
-    /// Source bytes parsed ahead at most.
-    public static let budget = 6 * 1_048_576
-
-    public init(paths: [String], budget: Int = TreePrefetch.budget) {
+    public init(paths: [String], budget: Int = Pipeline.treeBudget) {
         self.paths = paths
         self.budget = budget
         shelf = TreeShelf([SyntaxTree?](repeating: nil, count: paths.count))
