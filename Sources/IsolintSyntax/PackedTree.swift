@@ -1,7 +1,7 @@
 /// A parsed file packed into bytes: its tokens (`PackedTokens`), its nodes and its top-level
 /// items. A run keeps one for each file whose tree it cannot keep between its phases; the tree
 /// is then made again from it for a fraction of a parse (decoding a node is a few loads, parsing
-/// it was a descent through the grammar), in about a third of the tree's memory.
+/// it was a descent through the grammar), in about a fifth of the tree's memory.
 ///
 /// A node is a record of fixed fields: its kind and flags (three bytes), then, when they fit
 /// (nearly always), its index's distance from its parent's (two bytes, signed: a wrapper such as
