@@ -1,4 +1,4 @@
-// libFuzzer entry point for the lexer, the parser and incremental re-parsing. Built by scripts/fuzz.sh together with the
+// libFuzzer entry point for the lexer, the parser, incremental re-parsing and packed trees. Built by scripts/fuzz.sh together with the
 // IsolintSyntax sources (one module, so no import). Checks the invariants every consumer of
 // the tree relies on; any violation, crash or hang is a bug.
 
@@ -47,12 +47,15 @@ func checkIncremental(_ tree: SyntaxTree, _ bytes: [UInt8]) {
     precondition(incremental.nodes == full.nodes, "incremental nodes differ")
 }
 
-/// The tokens a run keeps packed between its phases come back as the lexer made them.
+/// The trees a run keeps packed between its phases come back as the parser made them.
 func checkPacked(_ tree: SyntaxTree) {
-    guard let back = PackedTokens(tree).unpack(for: tree.source.bytes) else {
-        preconditionFailure("packed tokens refused their own text")
+    guard let back = PackedTree(tree).unpack(for: tree.source) else {
+        preconditionFailure("packed tree refused its own text")
     }
-    checkSame(back, tree.stream, "packed")
+    checkSame(back.stream, tree.stream, "packed")
+    precondition(back.nodes == tree.nodes, "packed nodes differ")
+    precondition(back.items == tree.items, "packed items differ")
+    precondition(back.childStart == tree.childStart && back.childList == tree.childList, "packed children differ")
 }
 
 func checkSame(_ a: TokenStream, _ b: TokenStream, _ what: String) {

@@ -2,7 +2,7 @@
 # Fuzzes isolint with libFuzzer for a bounded time:
 #   scripts/fuzz.sh [PARSER_SECONDS] [LINT_SECONDS] [FRAMING_SECONDS]   (defaults 60 60 60; 0 skips one)
 # Three targets, each built with -sanitize=fuzzer,address from the sources as one module:
-#   fuzz-parser   lexer, parser, incremental re-parsing and packed tokens (Fuzz/FuzzParser.swift)
+#   fuzz-parser   lexer, parser, incremental re-parsing and packed trees (Fuzz/FuzzParser.swift)
 #   fuzz-lint     parse → index → every rule → every fix applied and linted again
 #                 (Fuzz/FuzzLint.swift over IsolintSyntax + IsolintRules)
 #   fuzz-framing  the language server's JSON-RPC framing, message sorting and params decoding

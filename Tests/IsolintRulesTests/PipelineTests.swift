@@ -296,8 +296,9 @@ struct PipelineTests {
         #expect(findings(streamed) == expected)
         #expect(streamed.reports.filter { $0.findings.isEmpty }.allSatisfy { $0.source.bytes.isEmpty })
         #expect(streamed.reports.map(\.path) == reference.reports.map(\.path))
-        // No tree kept: every file's tree is unpacked; then some files' trees are unpacked and
-        // the rest parsed again; then all are parsed again.
+        // No tree kept whole: every file's tree kept packed; then some files' packed and the rest
+        // parsed again from their text; then all parsed again (that unpacking gives the parsed
+        // tree itself is `PackedTreeTests`' to show).
         let unpacked = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0)
         #expect(findings(unpacked) == expected)
         let somePacked = await Pipeline.run(inputs, linter: Linter(), workers: 2, treeBudget: 0, packedBudget: 100_000)

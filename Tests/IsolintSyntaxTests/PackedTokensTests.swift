@@ -26,18 +26,22 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
 }
 
 @Suite struct PackedTokensTests {
-    /// Tokens inside another's span (an interpolation's, inside its literal), tokens too long
-    /// for a short record (200 and 20,000 bytes) and comments of one, two and three LEB128
-    /// bytes, every comment shape, a multi-line `#/` that reads to the end, non-ASCII names,
-    /// error bytes and an empty file.
+    /// Tokens inside another's span (an interpolation's, inside its literal), tokens at the
+    /// short record's limit and past it (255, 256 and 20,000 bytes; a start 300 bytes after the
+    /// previous one), comments whose distances take one, two and three LEB128 bytes, every
+    /// comment shape, a multi-line `#/` that reads to the end, non-ASCII names, error bytes and
+    /// an empty file.
     @Test func aStreamUnpacksToWhatTheLexerMade() throws {
-        let long = String(repeating: "x", count: 200)
+        let limit = String(repeating: "w", count: 255)
+        let long = String(repeating: "x", count: 256)
         let longer = String(repeating: "y", count: 20_000)
+        let gap = String(repeating: " ", count: 300)
         let sources = [
             "",
             "let a = \"sum \\(x + y) and \\(f(\"inner \\(z)\"))\" // trailing\n",
             "/// doc\n/** block doc */\n/* block */ func f() { [1, 2][0] }\n",
-            "let \(long) = \"\(longer)\"\n",
+            "let \(limit) = \(long)\(gap)+ \"\(longer)\"\n",
+            "// one\n\(String(repeating: " ", count: 200))/* two */\n\(String(repeating: "\n", count: 20_000))// three\n",
             "let s = #\"raw \\#(v) \"quoted\" \"#\nlet m = \"\"\"\n  multi \\(1)\n  \"\"\"\n",
             "let café = 1; let 名前 = café; let `class` = `名前`\n",
             "x = #/\n unterminated regex",

@@ -17,6 +17,7 @@ private func firstDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
     }
     if a.nodes.count != b.nodes.count { return "\(a.nodes.count) nodes against \(b.nodes.count)" }
     if a.items != b.items { return "items" }
+    if a.longLookaheads != b.longLookaheads { return "long lookaheads" }
     if a.childStart != b.childStart || a.childList != b.childList { return "children" }
     return nil
 }
@@ -80,6 +81,36 @@ private func roundTrip(_ source: SourceFile) -> (parsed: SyntaxTree, unpacked: S
         let back = try #require(PackedTree(tree).unpack(for: source))
         #expect(back.nodes == nodes)
         #expect(back.items == parsed.items)
+    }
+
+    /// Every field at a short record's limit and one past it (which needs a long record): the
+    /// parent 32,767 nodes back and 32,768 ahead (after its child, as a call is after its callee)
+    /// and one further each way, a first token 127 after and 128 before the previous node's and
+    /// one further, 65,535 and 65,536 tokens, a name and an introducer 254 and 255 tokens after
+    /// the first.
+    @Test func fieldsAtTheShortRecordsLimitsRoundTrip() throws {
+        let source = SourceFile(path: "t.swift", text: "let a = 1\n")
+        let parsed = SyntaxTree.parse(source)
+        var nodes = parsed.nodes
+        func add(parent: (Int32) -> Int32, step: Int32, length: Int32 = 1, name: Int32 = -1, keyword: Int32 = -1) {
+            let i = Int32(nodes.count)
+            let first = (nodes.last?.firstToken ?? 0) + step
+            nodes.append(
+                Node(
+                    kind: .identifierExpr, flags: [], parent: parent(i), firstToken: first, endToken: first + length,
+                    name: name < 0 ? -1 : first + name, keyword: keyword < 0 ? -1 : first + keyword))
+        }
+        add(parent: { _ in 0 }, step: 1_000)
+        for d: Int32 in [32_767, 32_768, -32_768, -32_769] { add(parent: { $0 - d }, step: 0) }
+        for s: Int32 in [127, -128, 128, -129] { add(parent: { $0 - 1 }, step: s) }
+        for l: Int32 in [65_535, 65_536] { add(parent: { $0 - 1 }, step: 0, length: l) }
+        for o: Int32 in [0, 254, 255] {
+            add(parent: { $0 - 1 }, step: 0, name: o)
+            add(parent: { $0 - 1 }, step: 0, keyword: o)
+        }
+        let tree = SyntaxTree(source: source, stream: parsed.stream, nodes: nodes, items: parsed.items)
+        let back = try #require(PackedTree(tree).unpack(for: source))
+        #expect(back.nodes == nodes)
     }
 
     /// A tree packed for one text is not handed out for another (the file changed between the

@@ -221,6 +221,7 @@ public enum Pipeline {
                 let tree = parse(source)
                 merged.add(i, indexPart(tree, settings: input.settings))
                 if budget.admit(source.bytes.count) { return .success(.tree(tree)) }
+                if packedLeft.isClosed { return .success(.nothing) }
                 let packed = PackedTree(tree)
                 return .success(packedLeft.admit(packed.packedCount) ? .packed(packed) : .nothing)
             case .failure(let problem):

@@ -150,6 +150,9 @@ final class KeepBudget: @unchecked Sendable {
 
     init(_ bytes: Int) { left = bytes }
 
+    /// Whether nothing more will be admitted: what would be kept need not be made.
+    var isClosed: Bool { lock.withLock { closed } }
+
     /// Whether something of `bytes` bytes may be kept (it is then counted).
     func admit(_ bytes: Int) -> Bool {
         lock.withLock {
