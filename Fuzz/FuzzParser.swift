@@ -1,6 +1,7 @@
-// libFuzzer entry point for the lexer, the parser, incremental re-parsing and packed trees. Built by scripts/fuzz.sh together with the
-// IsolintSyntax sources (one module, so no import). Checks the invariants every consumer of
-// the tree relies on; any violation, crash or hang is a bug.
+// libFuzzer entry point for the lexer, the parser, incremental re-parsing and packed trees.
+// Built by scripts/fuzz.sh together with the IsolintSyntax sources (one module, so no import).
+// Checks the invariants every consumer of the tree relies on; any violation, crash or hang is a
+// bug.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func isolintFuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

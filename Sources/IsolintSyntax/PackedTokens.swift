@@ -8,7 +8,7 @@
 /// kind's top bit telling which. A comment is its start's distance from the previous comment's
 /// and its length (LEB128: any `Int32` round-trips, in at most five bytes), then one byte for
 /// `isBlock` and `isDoc`.
-public struct PackedTokens: Sendable {
+struct PackedTokens: Sendable {
     private let bytes: [UInt8]
     private let tokenCount: Int
     private let commentCount: Int
@@ -19,11 +19,11 @@ public struct PackedTokens: Sendable {
     private let sourceDigest: UInt64
 
     /// Packs the tokens of a parsed file.
-    public init(_ tree: SyntaxTree) { self.init(tree.stream, source: tree.source.bytes) }
+    init(_ tree: SyntaxTree) { self.init(tree.stream, source: tree.source.bytes) }
 
     /// Packs `stream`, lexed from `source` (its `matching` is made again on unpacking, as the
     /// tokens are).
-    public init(_ stream: TokenStream, source: [UInt8]) {
+    init(_ stream: TokenStream, source: [UInt8]) {
         // Written through a pointer to room for the longest encoding, then copied to an array of
         // the exact size (appending byte by byte was most of the cost; an array grown as it goes
         // keeps up to half its bytes unused). `padding` zero bytes follow, so that the reader
@@ -88,11 +88,11 @@ public struct PackedTokens: Sendable {
     private static let padding = 16
 
     /// The bytes this takes in memory (beyond a few words).
-    public var packedCount: Int { bytes.count }
+    var packedCount: Int { bytes.count }
 
     /// The stream again, if `source` is the text it was lexed from; nil for another text (the
     /// file changed between the two reads): it is then lexed anew.
-    public func unpack(for source: [UInt8]) -> TokenStream? {
+    func unpack(for source: [UInt8]) -> TokenStream? {
         guard source.count == sourceCount, ContentDigest.of(source) == sourceDigest else { return nil }
         return bytes.withUnsafeBufferPointer { unpack($0) }
     }

@@ -18,11 +18,7 @@ public final class SyntaxTree: Sendable {
     /// Lexes and parses a file. Never fails: malformed input gives a partial tree with
     /// `unknown` nodes and `isError` flags.
     public static func parse(_ source: SourceFile) -> SyntaxTree {
-        parse(source, lexed: Lexer.tokenize(source.bytes))
-    }
-
-    /// Parses a file from its tokens, lexed earlier from the same bytes (see `PackedTokens`).
-    public static func parse(_ source: SourceFile, lexed stream: TokenStream) -> SyntaxTree {
+        let stream = Lexer.tokenize(source.bytes)
         let (nodes, items) = stream.tokens.withUnsafeBufferPointer { toks in
             stream.matching.withUnsafeBufferPointer { match in
                 source.bytes.withUnsafeBufferPointer { bytes in

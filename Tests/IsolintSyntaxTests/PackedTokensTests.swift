@@ -36,12 +36,13 @@ private func roundTrip(_ bytes: [UInt8]) -> (lexed: TokenStream, unpacked: Token
         let long = String(repeating: "x", count: 256)
         let longer = String(repeating: "y", count: 20_000)
         let gap = String(repeating: " ", count: 300)
+        let (spaces, lines) = (String(repeating: " ", count: 200), String(repeating: "\n", count: 20_000))
         let sources = [
             "",
             "let a = \"sum \\(x + y) and \\(f(\"inner \\(z)\"))\" // trailing\n",
             "/// doc\n/** block doc */\n/* block */ func f() { [1, 2][0] }\n",
             "let \(limit) = \(long)\(gap)+ \"\(longer)\"\n",
-            "// one\n\(String(repeating: " ", count: 200))/* two */\n\(String(repeating: "\n", count: 20_000))// three\n",
+            "// one\n\(spaces)/* two */\n\(lines)// three\n",
             "let s = #\"raw \\#(v) \"quoted\" \"#\nlet m = \"\"\"\n  multi \\(1)\n  \"\"\"\n",
             "let café = 1; let 名前 = café; let `class` = `名前`\n",
             "x = #/\n unterminated regex",
