@@ -107,12 +107,11 @@ extension SyntaxTree {
         let a = Int(items[restart].firstToken)
         // Lex from the end of the token before the restart item (its trivia is unchanged).
         let resume = Int(interpolatedStringEnds[Int32(a - 1)] ?? tokens[a - 1].end)
-        var lexer = LexerState(bytes)
+        var lexer = LexerState(bytes, tokens: TokenBuffer(capacity: LexerState.tokenCapacity(bytes: bytes.count)))
         lexer.i = resume
         // Past the end of a token, the lexer is at a line start only after a one-line string
         // whose unterminated interpolation a newline closed (its end is past that newline).
         lexer.lineStart = resume > 0 && (bytes[resume - 1] == 0x0A || bytes[resume - 1] == 0x0D)
-        lexer.tokens.removeAll()
         lexer.tokens.append(contentsOf: tokens[0..<a])
         lexer.comments = comments.filter { Int($0.start) < resume }
         lexer.interpolatedStringEnds = interpolatedStringEnds.filter { Int($0.key) < a }
@@ -203,8 +202,9 @@ extension SyntaxTree {
         let firstNode = Int(items[parseRestart].firstNode)
         let (newNodes, newItems, moved) = stream.tokens.withUnsafeBufferPointer { toks in
             stream.matching.withUnsafeBufferPointer { match in
-                var parser = Parser(tokens: toks, matching: match, source: bytes)
-                parser.nodes.removeAll()
+                var parser = Parser(
+                    tokens: toks, matching: match, source: bytes,
+                    nodes: PlainBuffer(capacity: Parser.nodeCapacity(tokens: toks.count)))
                 parser.nodes.append(contentsOf: nodes[0..<firstNode])
                 parser.items.append(contentsOf: items[0..<parseRestart])
                 parser.pos = parseStart

@@ -25,14 +25,23 @@ public enum Lexer {
     }
 
     public static func tokenize(_ buffer: UnsafeBufferPointer<UInt8>) -> TokenStream {
-        var state = LexerState(buffer)
-        state.run()
-        let tokens = state.tokens.finish()
+        var comments: [Comment] = []
+        var interpolatedStringEnds: [Int32: Int32] = [:]
+        var interpolationSpans: [Range<Int32>] = []
+        var longLookaheads: [Int32] = []
+        let tokens = TokenBuffer.collect(capacity: LexerState.tokenCapacity(bytes: buffer.count)) { tokens in
+            var state = LexerState(buffer, tokens: tokens)
+            state.run()
+            tokens = state.tokens
+            comments = state.comments
+            interpolatedStringEnds = state.interpolatedStringEnds
+            interpolationSpans = state.interpolationSpans
+            longLookaheads = state.longLookaheads
+        }
         let matching = matchBrackets(tokens)
         return TokenStream(
-            tokens: tokens, comments: state.comments, matching: matching,
-            interpolatedStringEnds: state.interpolatedStringEnds,
-            interpolationSpans: state.interpolationSpans, longLookaheads: state.longLookaheads)
+            tokens: tokens, comments: comments, matching: matching, interpolatedStringEnds: interpolatedStringEnds,
+            interpolationSpans: interpolationSpans, longLookaheads: longLookaheads)
     }
 
     /// Pairs brackets (see `BracketMatcher`): each token's partner, or -1.
@@ -69,11 +78,15 @@ struct LexerState {
     var longLookaheads: [Int32] = []
     let keywords = KeywordTable.shared
 
-    init(_ p: UnsafeBufferPointer<UInt8>) {
+    /// `tokens` is where the tokens go, made with room for `tokenCapacity(bytes:)`.
+    init(_ p: UnsafeBufferPointer<UInt8>, tokens: TokenBuffer) {
         self.p = p
         self.n = p.count
-        tokens = TokenBuffer(capacity: p.count / 5 + 16)
+        self.tokens = tokens
     }
+
+    /// Room for a token every five bytes: real code rarely has more.
+    static func tokenCapacity(bytes: Int) -> Int { bytes / 5 + 16 }
 
     @inline(__always) func at(_ k: Int) -> UInt8 { k < n ? p[k] : 0 }
 

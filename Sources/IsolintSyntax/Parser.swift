@@ -6,21 +6,27 @@ struct Parser {
     let match: UnsafeBufferPointer<Int32>
     let src: UnsafeBufferPointer<UInt8>
     var pos = 0
-    var nodes = PlainBuffer<Node>()
+    var nodes: PlainBuffer<Node>
     /// Where each top-level item starts (see `parseTopLevel`).
     var items: [TopLevelItem] = []
     var current: Int32 = -1
     var depth = 0
     static let maxDepth = 150
 
-    init(tokens: UnsafeBufferPointer<Token>, matching: UnsafeBufferPointer<Int32>, source: UnsafeBufferPointer<UInt8>) {
+    /// `nodes` is where the nodes go, made with room for `nodeCapacity(tokens:)`.
+    init(
+        tokens: UnsafeBufferPointer<Token>, matching: UnsafeBufferPointer<Int32>, source: UnsafeBufferPointer<UInt8>,
+        nodes: PlainBuffer<Node>
+    ) {
         self.toks = tokens
         self.match = matching
         self.src = source
-        // Real code has about two nodes for three tokens (a corpus of 3,638 files: 0.67, at most
-        // 0.99): room for three in four means the buffer rarely grows (and copies) while parsing.
-        nodes.reserveCapacity(tokens.count / 4 * 3 + 16)
+        self.nodes = nodes
     }
+
+    /// Real code has about two nodes for three tokens (a corpus of 3,638 files: 0.67, at most
+    /// 0.99): room for three in four means the buffer rarely grows (and copies) while parsing.
+    static func nodeCapacity(tokens: Int) -> Int { tokens / 4 * 3 + 16 }
 
     // MARK: Token access
 

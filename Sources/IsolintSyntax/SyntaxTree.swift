@@ -19,12 +19,16 @@ public final class SyntaxTree: Sendable {
     /// `unknown` nodes and `isError` flags.
     public static func parse(_ source: SourceFile) -> SyntaxTree {
         let stream = Lexer.tokenize(source.bytes)
-        let (nodes, items) = stream.tokens.withUnsafeBufferPointer { toks in
-            stream.matching.withUnsafeBufferPointer { match in
-                source.bytes.withUnsafeBufferPointer { bytes in
-                    var parser = Parser(tokens: toks, matching: match, source: bytes)
-                    parser.parseSourceFile()
-                    return (parser.nodes.finish(), parser.items)
+        var items: [TopLevelItem] = []
+        let nodes = PlainBuffer<Node>.collect(capacity: Parser.nodeCapacity(tokens: stream.tokens.count)) { nodes in
+            stream.tokens.withUnsafeBufferPointer { toks in
+                stream.matching.withUnsafeBufferPointer { match in
+                    source.bytes.withUnsafeBufferPointer { bytes in
+                        var parser = Parser(tokens: toks, matching: match, source: bytes, nodes: nodes)
+                        parser.parseSourceFile()
+                        nodes = parser.nodes
+                        items = parser.items
+                    }
                 }
             }
         }
