@@ -1,3 +1,4 @@
+import Foundation
 import IsolintSyntax
 
 /// Where code runs, as far as syntax and the index can tell.
@@ -61,15 +62,22 @@ public final class IsolationModel: Sendable {
     public let index: WorkspaceIndex
     public let settings: TargetSettings
     /// Type isolation per declaration node, computed once per file analysis.
-    private let typeIsolations = MemoTable<Int32, Isolation>()
+    private let typeIsolations: MemoTable<Int32, Isolation>
     /// A closure's own isolation per view (the key is the node, negated for the compiler's view):
     /// every position inside the closure asks it again.
-    private let closureIsolations = MemoTable<Int32, Isolation?>()
+    private let closureIsolations: MemoTable<Int32, Isolation?>
 
-    public init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
+    public convenience init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings) {
+        self.init(tree: tree, index: index, settings: settings, memoLock: NSLock())
+    }
+
+    /// `memoLock`: the lock of the semantic model's memos, which these share.
+    init(tree: SyntaxTree, index: WorkspaceIndex, settings: TargetSettings, memoLock: NSLock) {
         self.tree = tree
         self.index = index
         self.settings = settings
+        typeIsolations = MemoTable(lock: memoLock)
+        closureIsolations = MemoTable(lock: memoLock)
     }
 
     /// The file's module (its target; "" outside any).

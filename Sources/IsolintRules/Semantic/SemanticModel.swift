@@ -9,17 +9,18 @@ public final class SemanticModel: Sendable {
     public let index: WorkspaceIndex
     public let settings: TargetSettings
     public let isolation: IsolationModel
-    private let scopes = MemoTable<Int32, LocalScopes>()
-    private let contexts = MemoTable<Int32, LookupContext>()
-    private let members = MemoTable<Int32, Set<String>>()
-    let ownMainActorMemberNames = MemoTable<Int32, Set<String>>()
-    let xctestCaseClasses = MemoTable<Int32, Bool>()
-    private let declarationsBySymbol = Memo<[SymbolID: [Int32]]>()
-    let lockBoxChoice = Memo<LockBox?>()
-    private let declarationSymbols = MemoTable<Int32, SymbolID?>()
+    // The memos share one lock (a model is made for every file, and a lock each was 1% of a run).
+    private let scopes: MemoTable<Int32, LocalScopes>
+    private let contexts: MemoTable<Int32, LookupContext>
+    private let members: MemoTable<Int32, Set<String>>
+    let ownMainActorMemberNames: MemoTable<Int32, Set<String>>
+    let xctestCaseClasses: MemoTable<Int32, Bool>
+    private let declarationsBySymbol: Memo<[SymbolID: [Int32]]>
+    let lockBoxChoice: Memo<LockBox?>
+    private let declarationSymbols: MemoTable<Int32, SymbolID?>
     /// Per token, how many word tokens before it may name main-actor code (see
     /// `mayNameMainActorCode(in:)`), counted on first use.
-    private let mainActorWordCounts = Memo<[Int32]>()
+    private let mainActorWordCounts: Memo<[Int32]>
     /// The modules the file imports (`import SwiftData`, `@testable import Core`), also under
     /// `#if canImport(…)`: read once, when the model is made.
     public let importedModules: Set<String>
@@ -32,7 +33,17 @@ public final class SemanticModel: Sendable {
         self.tree = tree
         self.index = index
         self.settings = settings
-        self.isolation = IsolationModel(tree: tree, index: index, settings: settings)
+        let lock = NSLock()
+        scopes = MemoTable(lock: lock)
+        contexts = MemoTable(lock: lock)
+        members = MemoTable(lock: lock)
+        ownMainActorMemberNames = MemoTable(lock: lock)
+        xctestCaseClasses = MemoTable(lock: lock)
+        declarationsBySymbol = Memo(lock: lock)
+        lockBoxChoice = Memo(lock: lock)
+        declarationSymbols = MemoTable(lock: lock)
+        mainActorWordCounts = Memo(lock: lock)
+        self.isolation = IsolationModel(tree: tree, index: index, settings: settings, memoLock: lock)
         self.importedModules = tree.importedModules
         self.importsSwiftData = importedModules.contains(KnowledgeBase.swiftDataModule)
         self.mainActorNames = index.mainActorNames(seenFrom: settings.targetName ?? "")
@@ -279,17 +290,27 @@ extension SemanticModel {
     }
 }
 
-/// A value computed at most once, on first use, by whichever caller asks first.
+/// A value computed on first use and kept. The lock is not held while it is computed (it may be
+/// one that other memos share, which the computation asks): two callers that ask at once may
+/// both compute it, and the first kept is the answer.
 final class Memo<Value: Sendable>: @unchecked Sendable {
     // Safety: `value` is only read and written while holding `lock`.
-    private let lock = NSLock()
+    private let lock: NSLock
     private var value: Value?
+
+    init(lock: NSLock = NSLock()) { self.lock = lock }
 
     func get(_ make: () -> Value) -> Value {
         lock.lock()
+        if let value {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let v = make()
+        lock.lock()
         defer { lock.unlock() }
         if let value { return value }
-        let v = make()
         value = v
         return v
     }
@@ -301,11 +322,14 @@ public struct ExplicitConformance: Sendable, Equatable {
     public var reason: String
 }
 
-/// Values computed at most once per key (per file analysis), by whichever caller asks first.
+/// Values computed per key (per file analysis) on first use and kept; like `Memo`, the lock
+/// (perhaps shared) is not held while one is computed.
 final class MemoTable<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     // Safety: `values` is only read and written while holding `lock`.
-    private let lock = NSLock()
+    private let lock: NSLock
     private var values: [Key: Value] = [:]
+
+    init(lock: NSLock = NSLock()) { self.lock = lock }
 
     func get(_ key: Key, _ make: () -> Value) -> Value {
         lock.lock()

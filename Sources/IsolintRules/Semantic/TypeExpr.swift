@@ -125,8 +125,10 @@ public indirect enum TypeExpr: Sendable, Hashable {
     /// Parses type text such as `[String: @Sendable (Int) async -> Void]?`. Never fails: what it
     /// cannot read is `.unknown`.
     public static func parse(_ text: String) -> TypeExpr {
-        var copy = text
-        return copy.withUTF8 { parse(utf8: $0) }
+        TypeTextCache.shared.parse(text) { text in
+            var copy = text
+            return copy.withUTF8 { parse(utf8: $0) }
+        }
     }
 
     /// Parses UTF-8 type text in place.
