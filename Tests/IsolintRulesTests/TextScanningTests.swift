@@ -50,6 +50,12 @@ struct TextScanningTests {
             #expect(s.lastIndexASCII(UInt8(ascii: ".")) == s.lastIndex(of: "."), "\(s)")
             let sub = Substring("x." + s).dropFirst(2)
             #expect(sub.splitASCII(UInt8(ascii: ".")) == sub.split(separator: "."), "\(s)")
+            // Indices into the base string, as the library's (the fast path counts from the slice's start).
+            #expect(sub.lastIndexASCII(UInt8(ascii: ".")) == sub.lastIndex(of: "."), "\(s)")
+            #expect(
+                sub.splitASCII(UInt8(ascii: ".")).map { $0.startIndex }
+                    == sub.split(separator: ".").map { $0.startIndex },
+                "\(s)")
         }
     }
 }
