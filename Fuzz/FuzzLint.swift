@@ -5,6 +5,8 @@
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func isolintFuzzLint(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    // Nothing an input parses outlives it (see `TypeTextCache.removeAll`).
+    defer { TypeTextCache.shared.removeAll() }
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // The first byte picks the target settings, so both isolation defaults are exercised.
     let settings = FixValidity.settingsToTry[Int(bytes.first ?? 0) % FixValidity.settingsToTry.count]
