@@ -52,7 +52,7 @@ extension SyntaxTree {
 
     /// The `nonisolated(unsafe)` modifier node, if any.
     public func unsafeNonisolatedModifier(_ decl: Int32) -> Int32? {
-        modifiers(of: decl).first { m in
+        firstChild(decl, kind: .modifier) { m in
             let n = self[m]
             return token(n.name, is: "nonisolated") && n.endToken - n.firstToken == 4 && token(n.name + 2, is: "unsafe")
         }

@@ -67,9 +67,11 @@ public struct EscapingClosureMissingSendable: NodeRule {
         if flags.contains(.isSending) || flags.contains(.isSendable) { return false }
         // A function type written out: its attributes decide (no name to resolve).
         if flags.contains(.isFunctionType),
-            !file.tree.children(type, kind: .attribute).contains(where: {
-                file.tree.token(file.tree[$0].name, is: "convention")
-            })
+            file.tree.firstChild(
+                type, kind: .attribute,
+                where: {
+                    file.tree.token(file.tree[$0].name, is: "convention")
+                }) == nil
         {
             return !flags.contains(.hasGlobalActor)
         }

@@ -93,7 +93,7 @@ public struct LocalScopes: Sendable {
                 if node.name >= 0 {
                     add(tree.name(of: n), .local, node: n, scope: tree[decl].parent, from: from, isVar: isVar)
                 }
-                for p in tree.children(n, kind: .patternName) {
+                tree.forEachChild(n, kind: .patternName) { p in
                     add(tree.name(of: p), .local, node: p, scope: tree[decl].parent, from: from, isVar: isVar)
                 }
             case .optionalBinding:
@@ -107,13 +107,13 @@ public struct LocalScopes: Sendable {
                     if node.name >= 0 {
                         add(tree.name(of: n), .optionalBinding, node: n, scope: block, from: from, isVar: isVar)
                     }
-                    for p in tree.children(n, kind: .pattern) { addPattern(p, scope: block, from: from) }
+                    tree.forEachChild(n, kind: .pattern) { p in addPattern(p, scope: block, from: from) }
                 case .ifStmt, .whileStmt:
                     guard let body = tree.firstChild(stmt, kind: .codeBlock) else { continue }
                     if node.name >= 0 {
                         add(tree.name(of: n), .optionalBinding, node: n, scope: body, from: 0, isVar: isVar)
                     }
-                    for p in tree.children(n, kind: .pattern) { addPattern(p, scope: body, from: 0) }
+                    tree.forEachChild(n, kind: .pattern) { p in addPattern(p, scope: body, from: 0) }
                 default:
                     break
                 }

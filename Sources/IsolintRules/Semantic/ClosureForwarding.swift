@@ -105,12 +105,14 @@ extension IndexBuilder {
             // Cheap test first, on the parameters' type flags (what `functionInfo` reads): an
             // escaping closure parameter that is neither `@Sendable` nor `sending`.
             guard let clause = tree.firstChild(n, kind: .parameterClause),
-                tree.children(clause, kind: .parameter).contains(where: { p in
-                    guard let type = tree.firstChild(p, kind: .type) else { return false }
-                    let f = tree[type].flags
-                    return f.contains(.isFunctionType) && (f.contains(.isEscaping) || f.contains(.isOptional))
-                        && !f.contains(.isSendable) && !f.contains(.isSending)
-                })
+                tree.firstChild(
+                    clause, kind: .parameter,
+                    where: { p in
+                        guard let type = tree.firstChild(p, kind: .type) else { return false }
+                        let f = tree[type].flags
+                        return f.contains(.isFunctionType) && (f.contains(.isEscaping) || f.contains(.isOptional))
+                            && !f.contains(.isSendable) && !f.contains(.isSending)
+                    }) != nil
             else { continue }
             let info = functionInfo(tree, n)
             let candidates = info.escapingClosureParameters.indices.contains {

@@ -269,12 +269,12 @@ public enum IndexBuilder {
         let unsafe = tree.unsafeNonisolatedModifier(decl) != nil
         let nonisolated = tree.hasModifier(decl, "nonisolated") && !unsafe
         var out: [PropertyInfo] = []
-        for b in tree.children(decl, kind: .binding) {
+        tree.forEachChild(decl, kind: .binding) { b in
             let ty = tree.firstChild(b, kind: .type)
             let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b) ?? environmentType(tree, decl)
             var names: [String] = []
             if tree[b].name >= 0 { names.append(tree.name(of: b)) }
-            for p in tree.children(b, kind: .patternName) { names.append(tree.name(of: p)) }
+            tree.forEachChild(b, kind: .patternName) { p in names.append(tree.name(of: p)) }
             let parsed = typeText.map(TypeExpr.parse)
             let reference = typeText == nil ? initializerReference(tree, b) : nil
             for name in names {
@@ -296,32 +296,32 @@ public enum IndexBuilder {
         var actors: [String] = []
         var escaping: [Bool] = []
         if let clause = tree.firstChild(decl, kind: .parameterClause) {
-            let parameters = tree.children(clause, kind: .parameter)
+            let count = tree.childCount(clause, kind: .parameter)
             // Six arrays per function: grown one append at a time, they were most of this function.
-            labels.reserveCapacity(parameters.count)
-            closures.reserveCapacity(parameters.count)
-            sendable.reserveCapacity(parameters.count)
-            sending.reserveCapacity(parameters.count)
-            actors.reserveCapacity(parameters.count)
-            escaping.reserveCapacity(parameters.count)
-            for p in parameters {
+            labels.reserveCapacity(count)
+            closures.reserveCapacity(count)
+            sendable.reserveCapacity(count)
+            sending.reserveCapacity(count)
+            actors.reserveCapacity(count)
+            escaping.reserveCapacity(count)
+            tree.forEachChild(clause, kind: .parameter) { p in
                 labels.append(tree.text(token: tree[p].name))
                 let type = tree.firstChild(p, kind: .type)
                 let flags = type.map { tree[$0].flags } ?? []
                 let isFunction = flags.contains(.isFunctionType)
                 closures.append(isFunction)
                 // `@_inheritActorContext`: the closure takes the caller's isolation.
-                let inherits = tree.children(p, kind: .attribute).contains {
-                    tree.name(of: $0) == KnowledgeBase.inheritActorContextAttribute
-                }
+                let inherits =
+                    tree.firstChild(p, kind: .attribute) {
+                        tree.name(of: $0) == KnowledgeBase.inheritActorContextAttribute
+                    } != nil
                 actors.append(
                     inherits
                         ? KnowledgeBase.inheritActorContextAttribute
                         : type.flatMap { t in
                             flags.contains(.hasGlobalActor)
-                                ? tree.children(t, kind: .attribute).map { tree.name(of: $0) }.first {
-                                    $0.hasSuffix("Actor")
-                                }
+                                ? tree.firstChild(t, kind: .attribute) { tree.name(of: $0).hasSuffix("Actor") }
+                                    .map { tree.name(of: $0) }
                                 : nil
                         } ?? "")
                 sendable.append(isFunction && flags.contains(.isSendable))
@@ -343,11 +343,10 @@ public enum IndexBuilder {
         guard tree[binding].flags.contains(.hasAccessors) else { return true }
         if tree.firstChild(binding, kind: .codeBlock) != nil { return false }
         guard let block = tree.firstChild(binding, kind: .accessorBlock) else { return true }
-        for a in tree.children(block, kind: .accessor) {
+        return tree.firstChild(block, kind: .accessor) { a in
             let name = tree.name(of: a)
-            if name != "willSet" && name != "didSet" { return false }
-        }
-        return true
+            return name != "willSet" && name != "didSet"
+        } == nil
     }
 
     /// `T` for an initializer `= T(…)` / `= T.init(…)`; the literal's default type for literals
