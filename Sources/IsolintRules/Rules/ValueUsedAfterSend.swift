@@ -88,10 +88,21 @@ public struct ValueUsedAfterSend: NodeRule {
             return v
         }
         var reported: Set<Int32> = []
-        for n in tree.subtree(body) where tree[n].kind == .identifierExpr {
-            guard sentArguments.contains(n) || taskClosures.contains(where: { $0.contains(tree.start(n)) }) else {
-                continue
+        // The references that may be the sent one, in the order a walk of the body meets them
+        // (`subtree`: a node, then its children from the last to the first, so the last reference
+        // in the source first): without task closures, only the sent arguments — no second walk.
+        let references: [Int32]
+        if taskClosures.isEmpty {
+            references = sentArguments.sorted { a, b in
+                tree[a].firstToken != tree[b].firstToken ? tree[a].firstToken > tree[b].firstToken : a > b
             }
+        } else {
+            references = tree.subtree(body).filter { n in
+                tree[n].kind == .identifierExpr
+                    && (sentArguments.contains(n) || taskClosures.contains(where: { $0.contains(tree.start(n)) }))
+            }
+        }
+        for n in references {
             // Not in nested functions: they are checked on their own.
             guard let b = model.resolveLocal(tree.name(of: n), at: n), !reported.contains(b.node),
                 tree.enclosing(n, [.funcDecl, .initDecl]) == function, isCandidate(b)
