@@ -86,16 +86,11 @@ public final class SyntaxTree: Sendable {
     @inlinable
     public func children(_ node: Int32, kind: NodeKind) -> [Int32] {
         // Counted first, then filled at their number: no array for none, and no growth.
-        let (first, end) = childIndices(node)
-        var count = 0
-        for i in first..<end where nodes[Int(childList[i])].kind == kind { count += 1 }
+        let count = childCount(node, kind: kind)
         guard count > 0 else { return [] }
         var out: [Int32] = []
         out.reserveCapacity(count)
-        for i in first..<end {
-            let c = childList[i]
-            if nodes[Int(c)].kind == kind { out.append(c) }
-        }
+        forEachChild(node, kind: kind) { out.append($0) }
         return out
     }
 

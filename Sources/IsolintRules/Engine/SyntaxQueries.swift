@@ -42,12 +42,7 @@ extension SyntaxTree {
 
     /// Asked of most declarations several times over: no array of modifiers is made.
     public func hasModifier(_ decl: Int32, _ name: StaticString) -> Bool {
-        let (first, end) = childIndices(decl)
-        for i in first..<end {
-            let m = nodes[Int(child(at: i))]
-            if m.kind == .modifier, token(m.name, is: name) { return true }
-        }
-        return false
+        firstChild(decl, kind: .modifier) { token(self[$0].name, is: name) } != nil
     }
 
     /// The `nonisolated(unsafe)` modifier node, if any.
