@@ -55,38 +55,40 @@ public enum NodeKind: UInt8, Sendable, BitwiseCopyable {
 
 /// Per-kind facts recorded by the parser.
 public struct NodeFlags: OptionSet, Sendable, BitwiseCopyable {
+    // The flags are computed and inlinable: read millions of times a run from the rules' module,
+    // a stored `static let` was a call to its addressor each time.
     public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
     /// varDecl: `let`; optionalBinding: `let`.
-    public static let isLet = NodeFlags(rawValue: 1 << 0)
+    @inlinable public static var isLet: NodeFlags { NodeFlags(rawValue: 1 << 0) }
     /// funcDecl/initDecl/closure/type: `async`.
-    public static let isAsync = NodeFlags(rawValue: 1 << 1)
+    @inlinable public static var isAsync: NodeFlags { NodeFlags(rawValue: 1 << 1) }
     /// funcDecl/initDecl/closure/type: `throws`/`rethrows`.
-    public static let isThrowing = NodeFlags(rawValue: 1 << 2)
+    @inlinable public static var isThrowing: NodeFlags { NodeFlags(rawValue: 1 << 2) }
     /// type: a function type.
-    public static let isFunctionType = NodeFlags(rawValue: 1 << 3)
+    @inlinable public static var isFunctionType: NodeFlags { NodeFlags(rawValue: 1 << 3) }
     /// type: `@Sendable`; closure: `@Sendable` in its signature.
-    public static let isSendable = NodeFlags(rawValue: 1 << 4)
+    @inlinable public static var isSendable: NodeFlags { NodeFlags(rawValue: 1 << 4) }
     /// type: `@escaping`.
-    public static let isEscaping = NodeFlags(rawValue: 1 << 5)
+    @inlinable public static var isEscaping: NodeFlags { NodeFlags(rawValue: 1 << 5) }
     /// type: `sending`.
-    public static let isSending = NodeFlags(rawValue: 1 << 6)
+    @inlinable public static var isSending: NodeFlags { NodeFlags(rawValue: 1 << 6) }
     /// type: `inout`.
-    public static let isInout = NodeFlags(rawValue: 1 << 7)
+    @inlinable public static var isInout: NodeFlags { NodeFlags(rawValue: 1 << 7) }
     /// type: `?` or `!` after it.
-    public static let isOptional = NodeFlags(rawValue: 1 << 8)
+    @inlinable public static var isOptional: NodeFlags { NodeFlags(rawValue: 1 << 8) }
     /// argument: a trailing closure.
-    public static let isTrailingClosure = NodeFlags(rawValue: 1 << 9)
+    @inlinable public static var isTrailingClosure: NodeFlags { NodeFlags(rawValue: 1 << 9) }
     /// binding: has accessors or a getter body (computed, or stored with observers: see `accessor` children).
-    public static let hasAccessors = NodeFlags(rawValue: 1 << 10)
+    @inlinable public static var hasAccessors: NodeFlags { NodeFlags(rawValue: 1 << 10) }
     /// Declarations: has a body (`{ … }`).
-    public static let hasBody = NodeFlags(rawValue: 1 << 11)
+    @inlinable public static var hasBody: NodeFlags { NodeFlags(rawValue: 1 << 11) }
     /// Node produced by error recovery.
-    public static let isError = NodeFlags(rawValue: 1 << 12)
+    @inlinable public static var isError: NodeFlags { NodeFlags(rawValue: 1 << 12) }
     /// type: `@MainActor` (or any global-actor-looking attribute) on a function type.
-    public static let hasGlobalActor = NodeFlags(rawValue: 1 << 13)
+    @inlinable public static var hasGlobalActor: NodeFlags { NodeFlags(rawValue: 1 << 13) }
     /// closure: has an explicit signature ending in `in`.
-    public static let hasSignature = NodeFlags(rawValue: 1 << 14)
+    @inlinable public static var hasSignature: NodeFlags { NodeFlags(rawValue: 1 << 14) }
 }
 
 /// One node: a token range, its parent, and two token indices whose meaning depends on the kind.

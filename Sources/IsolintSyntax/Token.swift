@@ -39,24 +39,26 @@ public enum TokenKind: UInt8, Sendable, BitwiseCopyable {
 
 /// Properties of a token's surroundings, set by the lexer.
 public struct TokenFlags: OptionSet, Sendable, BitwiseCopyable {
+    // The flags are computed and inlinable: read millions of times a run from the rules' module,
+    // a stored `static let` was a call to its addressor each time.
     public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// A newline occurs in the leading trivia (or the token starts the file).
-    public static let atLineStart = TokenFlags(rawValue: 1 << 0)
+    @inlinable public static var atLineStart: TokenFlags { TokenFlags(rawValue: 1 << 0) }
     /// Whitespace or a comment precedes the token (it is not left-bound).
-    public static let spaceBefore = TokenFlags(rawValue: 1 << 1)
+    @inlinable public static var spaceBefore: TokenFlags { TokenFlags(rawValue: 1 << 1) }
     /// Whitespace or a comment follows the token (it is not right-bound).
-    public static let spaceAfter = TokenFlags(rawValue: 1 << 2)
+    @inlinable public static var spaceAfter: TokenFlags { TokenFlags(rawValue: 1 << 2) }
     /// A literal that is not terminated.
-    public static let unterminated = TokenFlags(rawValue: 1 << 3)
+    @inlinable public static var unterminated: TokenFlags { TokenFlags(rawValue: 1 << 3) }
     /// `.operator`: prefix (right-bound only).
-    public static let prefixOperator = TokenFlags(rawValue: 1 << 4)
+    @inlinable public static var prefixOperator: TokenFlags { TokenFlags(rawValue: 1 << 4) }
     /// `.operator`: postfix (left-bound only).
-    public static let postfixOperator = TokenFlags(rawValue: 1 << 5)
+    @inlinable public static var postfixOperator: TokenFlags { TokenFlags(rawValue: 1 << 5) }
     /// `.stringLiteral`: contains at least one interpolation.
-    public static let hasInterpolation = TokenFlags(rawValue: 1 << 6)
+    @inlinable public static var hasInterpolation: TokenFlags { TokenFlags(rawValue: 1 << 6) }
     /// `.identifier`: written with backticks; never a keyword.
-    public static let backticked = TokenFlags(rawValue: 1 << 7)
+    @inlinable public static var backticked: TokenFlags { TokenFlags(rawValue: 1 << 7) }
 }
 
 /// One token: a byte range of the source plus its classification. 12 bytes, stored contiguously.
