@@ -1375,6 +1375,29 @@ private func all(_ tree: SyntaxTree, _ kind: NodeKind) -> [Int32] {
         #expect(!tree.token(Int32(tree.tokens.count + 5), equals: "x"))
     }
 
+    @Test func namePrefixesComparedWithoutStrings() throws {
+        let tree = SyntaxTree.parse(text: "func testA() {}\nfunc `testB`() {}\nfunc tes() {}\nfunc Test() {}\n")
+        let names = all(tree, .funcDecl).map { tree[$0].name }
+        #expect(names.count == 4)
+        // Backticks dropped, as `text(token:)` gives the name.
+        #expect(tree.token(names[0], hasPrefix: "test"))
+        #expect(tree.token(names[1], hasPrefix: "test"))
+        #expect(tree.token(names[1], hasPrefix: "testB"))
+        #expect(!tree.token(names[1], hasPrefix: "`test"))
+        #expect(!tree.token(names[2], hasPrefix: "test"))
+        #expect(!tree.token(names[3], hasPrefix: "test"))
+        #expect(tree.token(names[0], hasPrefix: ""))
+        #expect(!tree.token(names[0], hasPrefix: "testAB"))
+        // No token: only the empty prefix, as `text(token: -1)` is "".
+        #expect(tree.token(-1, hasPrefix: ""))
+        #expect(!tree.token(-1, hasPrefix: "t"))
+        #expect(!tree.token(Int32(tree.tokens.count + 5), hasPrefix: "t"))
+        // A name made at run time (not a literal) compares the same way.
+        let made = String("xtestAx".dropFirst().dropLast())
+        #expect(tree.token(names[0], equals: made))
+        #expect(!tree.token(names[1], equals: made))
+    }
+
     @Test func subtreeIsEveryNodeOnceLastChildFirst() throws {
         let tree = SyntaxTree.parse(text: "struct S {\n    func f() { g(1, h { 2 }); let x = [3] }\n}\nlet y = 4\n")
         // The order rules have relied on: a node, then its children's subtrees from the last child.

@@ -51,8 +51,9 @@ public struct XCTestMainActorIsolation: NodeRule {
     public func check(_ decl: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         let nameToken = tree[decl].name
-        guard nameToken >= 0, file.model.importedModules.contains(KnowledgeBase.xctestModule),
-            tree.tokenRange(nameToken).count > 4, tree.text(token: nameToken).hasPrefix("test"),
+        // The name first, on its bytes: asked of every function of every file.
+        guard nameToken >= 0, tree.tokenRange(nameToken).count > 4, tree.token(nameToken, hasPrefix: "test"),
+            file.model.importedModules.contains(KnowledgeBase.xctestModule),
             !tree.hasModifier(decl, "static"), let owner = directOwnerType(tree, decl),
             let clause = tree.firstChild(decl, kind: .parameterClause),
             tree.children(clause, kind: .parameter).isEmpty, file.model.isXCTestCase(owner),
