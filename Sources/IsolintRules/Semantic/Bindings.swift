@@ -48,17 +48,9 @@ public struct LocalScopes: Sendable {
     /// them, so `resolve` at one of them needs no other).
     init(_ tree: SyntaxTree, nodes range: Range<Int32>) {
         // Gathered in one array, grouped once at the end (appending to one array per scope in a
-        // dictionary cost more than finding the bindings).
-        var found: [LocalBinding] = []
-        func add(
-            _ name: String, _ kind: LocalBinding.Kind, node: Int32, scope: Int32, from: Int, isVar: Bool = false,
-            weak: Bool = false
-        ) {
-            guard !name.isEmpty, name != "_", scope >= 0 else { return }
-            found.append(
-                LocalBinding(
-                    name: name, kind: kind, node: node, scope: scope, visibleFrom: from, isVar: isVar, isWeak: weak))
-        }
+        // dictionary cost more than finding the bindings). A value, not a variable captured by
+        // local functions: that one was boxed, and every append checked its exclusive access.
+        var found = Found()
         for n in range {
             let node = tree[n]
             switch node.kind {
@@ -76,13 +68,13 @@ public struct LocalScopes: Sendable {
                 if node.name < 0, ownerKind == .closure, let ty = tree.firstChild(n, kind: .type) {
                     name = tree.name(of: ty)
                 }
-                add(name, ownerKind == .closure ? .closureParameter : .parameter, node: n, scope: owner, from: 0)
+                found.add(name, ownerKind == .closure ? .closureParameter : .parameter, node: n, scope: owner, from: 0)
             case .closureParam:
-                add(tree.name(of: n), .closureParameter, node: n, scope: node.parent, from: 0)
+                found.add(tree.name(of: n), .closureParameter, node: n, scope: node.parent, from: 0)
             case .captureItem:
                 let closure = tree.enclosing(n, [.closure]) ?? -1
                 let weak = node.keyword >= 0
-                add(tree.name(of: n), .capture, node: n, scope: closure, from: 0, weak: weak)
+                found.add(tree.name(of: n), .capture, node: n, scope: closure, from: 0, weak: weak)
             case .binding:
                 let decl = node.parent
                 guard tree[decl].kind == .varDecl, LocalScopes.isLocalScope(tree, tree[decl].parent) else { continue }
@@ -91,10 +83,10 @@ public struct LocalScopes: Sendable {
                 // `value`, and a local never sees itself in its initializer (Swift rejects it).
                 let from = tree.range(of: n).upperBound
                 if node.name >= 0 {
-                    add(tree.name(of: n), .local, node: n, scope: tree[decl].parent, from: from, isVar: isVar)
+                    found.add(tree.name(of: n), .local, node: n, scope: tree[decl].parent, from: from, isVar: isVar)
                 }
                 tree.forEachChild(n, kind: .patternName) { p in
-                    add(tree.name(of: p), .local, node: p, scope: tree[decl].parent, from: from, isVar: isVar)
+                    found.add(tree.name(of: p), .local, node: p, scope: tree[decl].parent, from: from, isVar: isVar)
                 }
             case .optionalBinding:
                 let stmt = node.parent
@@ -105,15 +97,15 @@ public struct LocalScopes: Sendable {
                     let block = tree[stmt].parent
                     let from = tree.range(of: stmt).upperBound
                     if node.name >= 0 {
-                        add(tree.name(of: n), .optionalBinding, node: n, scope: block, from: from, isVar: isVar)
+                        found.add(tree.name(of: n), .optionalBinding, node: n, scope: block, from: from, isVar: isVar)
                     }
-                    tree.forEachChild(n, kind: .pattern) { p in addPattern(p, scope: block, from: from) }
+                    tree.forEachChild(n, kind: .pattern) { p in found.addPattern(tree, p, scope: block, from: from) }
                 case .ifStmt, .whileStmt:
                     guard let body = tree.firstChild(stmt, kind: .codeBlock) else { continue }
                     if node.name >= 0 {
-                        add(tree.name(of: n), .optionalBinding, node: n, scope: body, from: 0, isVar: isVar)
+                        found.add(tree.name(of: n), .optionalBinding, node: n, scope: body, from: 0, isVar: isVar)
                     }
-                    tree.forEachChild(n, kind: .pattern) { p in addPattern(p, scope: body, from: 0) }
+                    tree.forEachChild(n, kind: .pattern) { p in found.addPattern(tree, p, scope: body, from: 0) }
                 default:
                     break
                 }
@@ -121,22 +113,25 @@ public struct LocalScopes: Sendable {
                 let owner = node.parent
                 switch tree[owner].kind {
                 case .forStmt, .switchCase, .catchClause:
-                    addPattern(n, scope: owner, from: 0, all: tree[owner].kind == .forStmt)
+                    found.addPattern(tree, n, scope: owner, from: 0, all: tree[owner].kind == .forStmt)
                 default:
                     break
                 }
             case .catchClause:
-                if tree.firstChild(n, kind: .pattern) == nil { add("error", .caughtError, node: n, scope: n, from: 0) }
+                if tree.firstChild(n, kind: .pattern) == nil {
+                    found.add("error", .caughtError, node: n, scope: n, from: 0)
+                }
             case .funcDecl:
                 if LocalScopes.isLocalScope(tree, node.parent) {
-                    add(tree.name(of: n), .localFunction, node: n, scope: node.parent, from: 0)
+                    found.add(tree.name(of: n), .localFunction, node: n, scope: node.parent, from: 0)
                 }
             default:
                 break
             }
         }
-        let order = found.indices.sorted { (found[$0].scope, $0) < (found[$1].scope, $1) }
-        bindings = order.map { found[$0] }
+        let list = found.list
+        let order = list.indices.sorted { (list[$0].scope, $0) < (list[$1].scope, $1) }
+        bindings = order.map { list[$0] }
         var scopes: [Int32] = []
         var starts: [Int] = []
         var start = 0
@@ -159,10 +154,25 @@ public struct LocalScopes: Sendable {
         }
         scopeBase = base
         scopeBits = bits
+    }
+
+    /// The bindings an `init` finds, in the order found.
+    private struct Found {
+        var list: [LocalBinding] = []
+
+        mutating func add(
+            _ name: String, _ kind: LocalBinding.Kind, node: Int32, scope: Int32, from: Int, isVar: Bool = false,
+            weak: Bool = false
+        ) {
+            guard !name.isEmpty, name != "_", scope >= 0 else { return }
+            list.append(
+                LocalBinding(
+                    name: name, kind: kind, node: node, scope: scope, visibleFrom: from, isVar: isVar, isWeak: weak))
+        }
 
         /// Identifiers a pattern binds: every plain identifier of a `for` pattern; in other
         /// patterns those after `let`/`var` (not enum case names, members or types after `as`/`is`).
-        func addPattern(_ p: Int32, scope: Int32, from: Int, all: Bool = false) {
+        mutating func addPattern(_ tree: SyntaxTree, _ p: Int32, scope: Int32, from: Int, all: Bool = false) {
             let r = tree[p]
             var binding = all
             var isVar = false
