@@ -236,7 +236,13 @@ public struct EscapingClosureMissingSendable: NodeRule {
         guard !tree.hasModifier(decl, "static"), !tree.hasModifier(decl, "class"),
             let owner = directOwnerType(tree, decl)
         else { return }
-        // Cheap test first: does any binding hold a non-Sendable function type?
+        // The owner first: most types declare no Sendable conformance, and its symbol is looked
+        // up once per type, where the bindings' type names were looked up for every property.
+        let kind = tree[owner].kind
+        guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl,
+            let s = file.model.symbol(of: owner), let conformance = file.model.explicitSendableConformance(s)
+        else { return }
+        // Then does any binding hold a non-Sendable function type?
         let candidates = tree.children(decl, kind: .binding).compactMap { b -> (Int32, Int32)? in
             guard IndexBuilder.isStored(tree, b), let type = tree.firstChild(b, kind: .type),
                 tree[type].flags.contains(.isFunctionType) || containsClosure(tree, type)
@@ -245,12 +251,7 @@ public struct EscapingClosureMissingSendable: NodeRule {
             else { return nil }
             return (b, type)
         }
-        guard !candidates.isEmpty else { return }
-        let kind = tree[owner].kind
-        guard kind == .classDecl || kind == .structDecl || kind == .enumDecl || kind == .extensionDecl,
-            let s = file.model.symbol(of: owner), let conformance = file.model.explicitSendableConformance(s),
-            !file.isolation.typeIsolation(owner).isGlobalActor
-        else { return }
+        guard !candidates.isEmpty, !file.isolation.typeIsolation(owner).isGlobalActor else { return }
         let ownerName = file.index.symbolName(s)
         for (b, type) in candidates {
             guard let closure = nonSendableClosure(in: file.model.typeExpr(type), at: type, file) else { continue }

@@ -49,16 +49,19 @@ public struct MainActorSingletonOffMain: NodeRule {
         // Cheap tests first: `MainActorType.member`, or a call of a member name some main-actor
         // type has, in code off the main actor.
         // Read in place through the model (asked of every member access: a local copy of the
-        // names retained and released each of their tables).
+        // names retained and released each of their tables), and by the tokens' hashes: the
+        // member's hashed once, no `String` made.
         let model = file.model
-        guard model.mainActorNames.filter.mayContain(tree, token: tree[access].name),
-            model.mainActorNames.isMember(tree.name(of: access))
-        else { return }
+        let member = tree.nameHash(token: tree[access].name)
+        guard model.mainActorNames.filter.mayContain(member), model.mainActorNames.isMember(hash: member) else {
+            return
+        }
         let parent = tree[access].parent
         guard
-            tree[base].kind == .identifierExpr && model.mainActorNames.types.contains(tree.name(of: base))
+            tree[base].kind == .identifierExpr
+                && model.mainActorNames.types.contains(hash: tree.nameHash(token: tree[base].name))
                 || tree[parent].kind == .call && tree.callee(of: parent) == access
-                    && model.mainActorNames.methods.contains(tree.name(of: access))
+                    && model.mainActorNames.methods.contains(hash: member)
         else { return }
         let here = file.isolation.compilerIsolation(at: access)
         switch here.kind {

@@ -71,10 +71,10 @@ struct MainActorNames: Sendable {
     }
 
     /// Whether a main-actor type may have a method or property of this name.
-    func isMember(_ name: String) -> Bool {
-        let h = NameHash.of(name)
-        return methods.contains(hash: h) || properties.contains(hash: h)
-    }
+    func isMember(_ name: String) -> Bool { isMember(hash: NameHash.of(name)) }
+
+    /// The same for a name's `NameHash` (a token's, without making its `String`).
+    func isMember(hash h: UInt64) -> Bool { methods.contains(hash: h) || properties.contains(hash: h) }
 
     /// Per module with files, the names its code can reach (`declared`: the names each module
     /// declares; `visible`: the modules each one can name, as `SymbolTables.visibleModules`),
