@@ -371,6 +371,30 @@ struct IndexTests {
     // RULES.md, "Sendability of a type": each fact below was seen producing false alarms on real
     // code that compiles in Swift 6 mode.
 
+    @Test func aMemberNotSendableCrossesOneLevelOfNestingInEitherOrder() throws {
+        // Declared first, `Outer` is settled before `Inner` in the first round, while `Inner` is
+        // still unknown: the second round carries `Inner`'s answer up to it.
+        for text in [
+            "struct Outer { var inner: Inner }\nstruct Inner { var ref: Ref }\nfinal class Ref { var x = 0 }\n",
+            "final class Ref { var x = 0 }\nstruct Inner { var ref: Ref }\nstruct Outer { var inner: Inner }\n",
+        ] {
+            let idx = Self.index(text)
+            for name in ["Inner", "Outer"] {
+                let s = try #require(idx.symbol(qualified: name))
+                #expect(idx.implicitSendability(s) == .notSendable, "\(name) in \(text)")
+                #expect(idx.structuralSendability(s) == .notSendable, "\(name) in \(text)")
+            }
+        }
+        // No member definitely not Sendable: nothing changes in the first round, and every answer
+        // stays unknown.
+        let idx = Self.index("struct Outer { var inner: Inner }\nstruct Inner { var other: Elsewhere }\n")
+        for name in ["Inner", "Outer"] {
+            let s = try #require(idx.symbol(qualified: name))
+            #expect(idx.implicitSendability(s) == .unknown, "\(name)")
+            #expect(idx.structuralSendability(s) == .unknown, "\(name)")
+        }
+    }
+
     @Test func nestedTypesResolveByScopeNotByShortName() throws {
         let idx = Self.index(
             """
@@ -617,15 +641,18 @@ struct MainActorNameFilterTests {
             #expect(names.methods.contains(name), "\(name)")
             #expect(!names.properties.contains(name), "\(name)")
             #expect(names.isMember(name), "\(name)")
+            #expect(names.isMember(hash: NameHash.of(name)), "\(name)")
         }
         for name in ["items", "shared", "count"] {
             #expect(names.properties.contains(name), "\(name)")
             #expect(!names.methods.contains(name), "\(name)")
             #expect(names.isMember(name), "\(name)")
+            #expect(names.isMember(hash: NameHash.of(name)), "\(name)")
         }
         for name in ["other", "refresh", "Store", "Plain"] {
             #expect(!names.methods.contains(name) && !names.properties.contains(name), "\(name)")
             #expect(!names.isMember(name), "\(name)")
+            #expect(!names.isMember(hash: NameHash.of(name)), "\(name)")
         }
         #expect(names.types.contains("Store"))
         #expect(!names.types.contains("Plain"))

@@ -528,10 +528,15 @@ struct FactComputation: Sendable {
             set(s, .sendable(requiredParameters: required))
         }
         for _ in 0..<2 {
+            var changed = false
             for s in order where !survivors.contains(s) {
                 let v = members(s, except: -1, assumed: survivors, structural: structural, memo: memo)
                 set(s, v == .notSendable ? .notSendable : .unknown)
+                if v == .notSendable { changed = true }
             }
+            // Every value still unknown, as before the round: a second round would see what the
+            // first saw, and answer the same (this runs on the core that finalizes).
+            if !changed { break }
         }
     }
 
