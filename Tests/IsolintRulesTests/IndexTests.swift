@@ -87,6 +87,53 @@ struct IndexTests {
                 \.name) == ["Dummy"])
     }
 
+    @Test func rememberedConformancesAnswerAsTheWalkDoes() throws {
+        // A "no" met while an ancestor's search is under way is not remembered: `W` reaches `P`
+        // through `A`, whose search first meets `W` (entries are read from the last).
+        let cycle = Self.index(
+            "protocol P {}\nclass Q: P {}\nclass A: Q, W {}\nclass W: A {}\nclass Lone: W {}\nclass Other {}\n")
+        for (name, expected) in [("A", true), ("W", true), ("Lone", true), ("Q", true), ("Other", false)] {
+            let s = try #require(cycle.symbol(qualified: name))
+            #expect(cycle.conforms(s, to: "P") == expected, "\(name)")
+            #expect(cycle.conformsByWalk(s, to: "P") == expected, "\(name)")
+        }
+        // Random hierarchies, cycles included, asked in random orders: the remembered answers are
+        // the walk's, whatever was asked before.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for _ in 0..<40 {
+            let names = (0..<8).map { "T\($0)" }
+            var text = "protocol P {}\nprotocol R: P {}\n"
+            for name in names {
+                let parents = (0..<next(4)).map { _ in next(10) }.map { k in
+                    k < 8 ? names[k] : (k == 8 ? "R" : "ObservableObject")
+                }
+                text += "class \(name)\(parents.isEmpty ? "" : ": " + parents.joined(separator: ", ")) {}\n"
+            }
+            let idx = Self.index(text)
+            var order = names
+            for i in order.indices.reversed() { order.swapAt(i, next(i + 1)) }
+            for name in order {
+                let s = try #require(idx.symbol(qualified: name))
+                for proto in ["P", "ObservableObject"] {
+                    #expect(
+                        idx.conforms(s, to: proto) == idx.conformsByWalk(s, to: proto), "\(name): \(proto) in\n\(text)")
+                }
+            }
+        }
+        // Deeper than the search follows: the walk answers.
+        let depth = WorkspaceIndex.maximumConformanceDepth + 10
+        var chain = (0..<depth).map { "class C\($0): C\($0 + 1) {}" }
+        chain.append("class C\(depth): ObservableObject {}")
+        let deep = Self.index(chain.joined(separator: "\n") + "\n")
+        for k in [0, 5, depth - 1, depth] {
+            #expect(deep.conforms(try #require(deep.symbol(qualified: "C\(k)")), to: "ObservableObject"), "C\(k)")
+        }
+    }
+
     @Test func mergingInAnyOrderGivesTheSameAnswers() {
         let a = ("Sources/A.swift", "class Base: UIViewController {}\nvar counter = 0\n")
         let b = ("Sources/B.swift", "final class Screen: Base {}\nfunc bump() { counter += 1 }\n")

@@ -26,36 +26,99 @@ extension WorkspaceIndex {
     /// Whether a symbol conforms to the protocol `name` (an SDK protocol, or a workspace protocol
     /// of that name): directly, in an extension, through workspace protocols and superclasses,
     /// or through a typealias composition (`typealias Model = ObservableObject & Identifiable`).
+    /// Each symbol's answer is remembered per index: a rule asks it of every class, and classes
+    /// share their superclasses and protocols (walking them again for each was 1% of a run).
     public func conforms(_ s: SymbolID, to name: String) -> Bool {
         // No inheritance clause (or typealias) of the workspace names it: nothing conforms.
         guard t.value.names.inheritedNames.contains(name) else { return false }
+        let box = t
+        var inProgress: Set<SymbolID> = []
+        var provisional = false
+        if let answer = reaches(s, name, box, depth: 0, &inProgress, &provisional) { return answer }
+        return conformsByWalk(s, to: name)
+    }
+
+    /// `conforms(_:to:)` of one symbol, by depth-first search with the answers remembered in
+    /// `box`; nil past `maximumConformanceDepth` levels of supertypes (the caller then walks).
+    /// A symbol met again while its own search is under way counts as not conforming for now:
+    /// a "no" that met one is not remembered (it may hold only for this search), a "yes" always
+    /// is. An answer is the one the walk gives: whether any type reachable from `s` names `name`
+    /// among its own entries (each type's entries read as the walk reads them).
+    private func reaches(
+        _ s: SymbolID, _ name: String, _ box: SymbolTablesBox, depth: Int, _ inProgress: inout Set<SymbolID>,
+        _ provisional: inout Bool
+    ) -> Bool? {
+        let key = ConformanceKey(symbol: s, name: name)
+        if let known = box.conformances.peek(key) { return known }
+        if inProgress.contains(s) {
+            provisional = true
+            return false
+        }
+        guard depth < Self.maximumConformanceDepth else { return nil }
+        inProgress.insert(s)
+        defer { inProgress.remove(s) }
+        var supertypes: [SymbolID] = []
+        if namesDirectly(s, name, supertypes: &supertypes) {
+            box.conformances.put(key, true)
+            return true
+        }
+        var metInProgress = false
+        for other in supertypes {
+            var met = false
+            guard let answer = reaches(other, name, box, depth: depth + 1, &inProgress, &met) else { return nil }
+            if answer {
+                box.conformances.put(key, true)
+                return true
+            }
+            if met { metInProgress = true }
+        }
+        if metInProgress { provisional = true } else { box.conformances.put(key, false) }
+        return false
+    }
+
+    /// Supertype levels `reaches` follows before it leaves a symbol to the walk (recursion stays
+    /// bounded on any input; real hierarchies are a few levels deep).
+    static let maximumConformanceDepth = 64
+
+    /// Whether `s`'s own entries (through compositions and typealiases, at most 256 of them)
+    /// name `name`; the workspace types they name are appended to `supertypes`.
+    private func namesDirectly(_ s: SymbolID, _ name: String, supertypes: inout [SymbolID]) -> Bool {
+        var pending = inheritanceEntries(s).map { ($0.entry.type, $0.context) }
+        var steps = 0
+        while let (type, context) = pending.popLast(), steps < 256 {
+            steps += 1
+            switch type {
+            case .existential(let parts):
+                pending += parts.map { ($0, context) }
+            case .nominal:
+                guard let path = type.path else { continue }
+                switch resolve(path, in: context) {
+                case .external(let p):
+                    if p.last == name { return true }
+                case .symbol(let other):
+                    if symbol(other).name == name, symbol(other).kind == .protocolDecl { return true }
+                    supertypes.append(other)
+                case .alias(let a):
+                    pending.append((typealiases[Int(a)].target, resolver.context(ofAlias: a)))
+                case .genericParameter:
+                    break
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// `conforms(_:to:)` by a walk of everything `s` reaches, with no memory between calls: for
+    /// hierarchies deeper than `reaches` follows.
+    func conformsByWalk(_ s: SymbolID, to name: String) -> Bool {
         var visited: Set<SymbolID> = [s]
         var stack: [SymbolID] = [s]
         while let current = stack.popLast() {
-            var pending = inheritanceEntries(current).map { ($0.entry.type, $0.context) }
-            var steps = 0
-            while let (type, context) = pending.popLast(), steps < 256 {
-                steps += 1
-                switch type {
-                case .existential(let parts):
-                    pending += parts.map { ($0, context) }
-                case .nominal:
-                    guard let path = type.path else { continue }
-                    switch resolve(path, in: context) {
-                    case .external(let p):
-                        if p.last == name { return true }
-                    case .symbol(let other):
-                        if symbol(other).name == name, symbol(other).kind == .protocolDecl { return true }
-                        if visited.insert(other).inserted { stack.append(other) }
-                    case .alias(let a):
-                        pending.append((typealiases[Int(a)].target, resolver.context(ofAlias: a)))
-                    case .genericParameter:
-                        break
-                    }
-                default:
-                    break
-                }
-            }
+            var supertypes: [SymbolID] = []
+            if namesDirectly(current, name, supertypes: &supertypes) { return true }
+            for other in supertypes where visited.insert(other).inserted { stack.append(other) }
         }
         return false
     }

@@ -344,6 +344,20 @@ final class MemoTable<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sen
         lock.unlock()
         return v
     }
+
+    /// The value remembered for `key`, if any (for a computation that decides itself what to
+    /// remember: `put`).
+    func peek(_ key: Key) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[key]
+    }
+
+    func put(_ key: Key, _ value: Value) {
+        lock.lock()
+        values[key] = value
+        lock.unlock()
+    }
 }
 
 /// The type or extension a declaration is a direct member of (through `#if`), or nil.

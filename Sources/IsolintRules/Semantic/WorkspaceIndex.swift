@@ -404,7 +404,15 @@ extension WorkspaceIndex: Equatable {
 /// The derived tables, shared by every copy of a finalized index.
 final class SymbolTablesBox: Sendable {
     let value: SymbolTables
+    /// Conformances asked of this index so far (see `WorkspaceIndex.conforms(_:to:)`).
+    let conformances = MemoTable<ConformanceKey, Bool>()
     init(_ value: SymbolTables) { self.value = value }
+}
+
+/// A symbol and a protocol name: the key of the remembered conformances.
+struct ConformanceKey: Hashable, Sendable {
+    var symbol: SymbolID
+    var name: String
 }
 
 /// The derived tables of a finalized index.
