@@ -294,9 +294,10 @@ extension SemanticModel {
 /// one that other memos share, which the computation asks): two callers that ask at once may
 /// both compute it, and the first kept is the answer.
 final class Memo<Value: Sendable>: @unchecked Sendable {
-    // Safety: `value` is only read and written while holding `lock`.
+    // Safety: `value` is only read and written while holding `lock`, which also orders the
+    // accesses: the run-time exclusivity check of a class's variable is left out.
     private let lock: NSLock
-    private var value: Value?
+    @exclusivity(unchecked) private var value: Value?
 
     init(lock: NSLock = NSLock()) { self.lock = lock }
 
@@ -325,9 +326,11 @@ public struct ExplicitConformance: Sendable, Equatable {
 /// Values computed per key (per file analysis) on first use and kept; like `Memo`, the lock
 /// (perhaps shared) is not held while one is computed.
 final class MemoTable<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
-    // Safety: `values` is only read and written while holding `lock`.
+    // Safety: `values` is only read and written while holding `lock`, which also orders the
+    // accesses: the run-time exclusivity check of a class's variable (a tenth of a look-up) is
+    // left out.
     private let lock: NSLock
-    private var values: [Key: Value] = [:]
+    @exclusivity(unchecked) private var values: [Key: Value] = [:]
 
     init(lock: NSLock = NSLock()) { self.lock = lock }
 

@@ -116,7 +116,9 @@ final class ResolutionMemo {
         var scope: Int32
         var path: [String]
     }
-    var known: [Key: ResolvedType] = [:]
+    /// One thread's (the finalizing one's), read then written, never across a call that could
+    /// reach it again: no run-time exclusivity check.
+    @exclusivity(unchecked) var known: [Key: ResolvedType] = [:]
 
     /// The scope of a typealias's target (below -1: symbols are 0 and up, -1 is none).
     static func scope(ofAlias a: Int32) -> Int32 { -2 - a }

@@ -26,7 +26,8 @@ final class TypeTextCache: @unchecked Sendable {
 
     private final class Shard {
         let lock = NSLock()
-        var table: [Key: TypeExpr] = [:]
+        /// Read and written under `lock`, which orders the accesses (no run-time check).
+        @exclusivity(unchecked) var table: [Key: TypeExpr] = [:]
     }
 
     private let shards = (0..<TypeTextCache.shardCount).map { _ in Shard() }
