@@ -88,8 +88,11 @@ public struct XCTestMainActorIsolation: NodeRule {
     /// of that name).
     func xctestMainActorCalls(in body: Int32, _ file: FileContext) -> [Int32] {
         let tree = file.tree
-        // Cheap test first: the name appears among the body's tokens.
-        guard tree.containsToken(in: body, where: { tree.token($0, is: "waitForExpectations") }) else { return [] }
+        // Cheap tests first: the name's bytes appear in the body (a byte search, most bodies have
+        // none), then among its tokens (not in a comment or a string).
+        guard tree.sourceText(of: body, contains: "waitForExpectations"),
+            tree.containsToken(in: body, where: { tree.token($0, is: "waitForExpectations") })
+        else { return [] }
         var out: [Int32] = []
         for n in tree.subtree(body) where tree[n].kind == .call {
             guard let callee = tree.callee(of: n), let name = tree.calleeName(of: n),
