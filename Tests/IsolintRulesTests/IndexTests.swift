@@ -88,8 +88,9 @@ struct IndexTests {
     }
 
     @Test func rememberedConformancesAnswerAsTheWalkDoes() throws {
-        // A "no" met while an ancestor's search is under way is not remembered: `W` reaches `P`
-        // through `A`, whose search first meets `W` (entries are read from the last).
+        // A type entered while another's search is under way may yet lead to a yes: its "no" is
+        // not remembered until the whole search says no. `W` reaches `P` through `A`, whose
+        // search enters `W` first (entries are read from the last).
         let cycle = Self.index(
             "protocol P {}\nclass Q: P {}\nclass A: Q, W {}\nclass W: A {}\nclass Lone: W {}\nclass Other {}\n")
         for (name, expected) in [("A", true), ("W", true), ("Lone", true), ("Q", true), ("Other", false)] {
@@ -123,6 +124,13 @@ struct IndexTests {
                         idx.conforms(s, to: proto) == idx.conformsByWalk(s, to: proto), "\(name): \(proto) in\n\(text)")
                 }
             }
+        }
+        // Each type is entered once per search: sixty classes that each name the next two and the
+        // first (2^60 paths, one cycle after another) are searched in a moment.
+        let lattice = (0..<60).map { k in "class L\(k): L\(min(k + 1, 59)), L\(min(k + 2, 59)), L0 {}" }
+        let wide = Self.index(lattice.joined(separator: "\n") + "\nprotocol P {}\nclass Other: P {}\n")
+        for k in [0, 30, 59] {
+            #expect(!wide.conforms(try #require(wide.symbol(qualified: "L\(k)")), to: "P"), "L\(k)")
         }
         // Deeper than the search follows: the walk answers.
         let depth = WorkspaceIndex.maximumConformanceDepth + 10

@@ -32,47 +32,40 @@ extension WorkspaceIndex {
         // No inheritance clause (or typealias) of the workspace names it: nothing conforms.
         guard t.value.names.inheritedNames.contains(name) else { return false }
         let box = t
-        var inProgress: Set<SymbolID> = []
-        var provisional = false
-        if let answer = reaches(s, name, box, depth: 0, &inProgress, &provisional) { return answer }
-        return conformsByWalk(s, to: name)
+        var visited: Set<SymbolID> = []
+        guard let answer = reaches(s, name, box, depth: 0, &visited) else { return conformsByWalk(s, to: name) }
+        // A "no" holds for every type the search entered: each reaches only types the search
+        // reached, none of which names the protocol, or types already known not to.
+        if !answer {
+            for v in visited { box.conformances.put(ConformanceKey(symbol: v, name: name), false) }
+        }
+        return answer
     }
 
-    /// `conforms(_:to:)` of one symbol, by depth-first search with the answers remembered in
-    /// `box`; nil past `maximumConformanceDepth` levels of supertypes (the caller then walks).
-    /// A symbol met again while its own search is under way counts as not conforming for now:
-    /// a "no" that met one is not remembered (it may hold only for this search), a "yes" always
-    /// is. An answer is the one the walk gives: whether any type reachable from `s` names `name`
-    /// among its own entries (each type's entries read as the walk reads them).
+    /// `conforms(_:to:)` of one symbol, by a depth-first search that enters each type once (a type
+    /// entered before adds nothing: false) and asks `box` for answers of earlier searches; nil
+    /// past `maximumConformanceDepth` levels of supertypes (the caller then walks). A "yes" is
+    /// remembered for each type on the way to the type that names the protocol; a "no" only once
+    /// the whole search says no (`conforms`), since a type entered earlier may yet lead to a yes.
     private func reaches(
-        _ s: SymbolID, _ name: String, _ box: SymbolTablesBox, depth: Int, _ inProgress: inout Set<SymbolID>,
-        _ provisional: inout Bool
+        _ s: SymbolID, _ name: String, _ box: SymbolTablesBox, depth: Int, _ visited: inout Set<SymbolID>
     ) -> Bool? {
         let key = ConformanceKey(symbol: s, name: name)
         if let known = box.conformances.peek(key) { return known }
-        if inProgress.contains(s) {
-            provisional = true
-            return false
-        }
+        guard visited.insert(s).inserted else { return false }
         guard depth < Self.maximumConformanceDepth else { return nil }
-        inProgress.insert(s)
-        defer { inProgress.remove(s) }
         var supertypes: [SymbolID] = []
         if namesDirectly(s, name, supertypes: &supertypes) {
             box.conformances.put(key, true)
             return true
         }
-        var metInProgress = false
         for other in supertypes {
-            var met = false
-            guard let answer = reaches(other, name, box, depth: depth + 1, &inProgress, &met) else { return nil }
+            guard let answer = reaches(other, name, box, depth: depth + 1, &visited) else { return nil }
             if answer {
                 box.conformances.put(key, true)
                 return true
             }
-            if met { metInProgress = true }
         }
-        if metInProgress { provisional = true } else { box.conformances.put(key, false) }
         return false
     }
 
