@@ -335,28 +335,22 @@ final class MemoTable<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sen
     init(lock: NSLock = NSLock()) { self.lock = lock }
 
     func get(_ key: Key, _ make: () -> Value) -> Value {
-        lock.lock()
-        if let v = values[key] {
-            lock.unlock()
-            return v
-        }
-        lock.unlock()
+        if let v = peek(key) { return v }
         let v = make()
-        lock.lock()
-        values[key] = v
-        lock.unlock()
+        put(key, v)
         return v
     }
 
     /// The value remembered for `key`, if any (for a computation that decides itself what to
     /// remember: `put`).
-    func peek(_ key: Key) -> Value? {
+    @inline(__always) func peek(_ key: Key) -> Value? {
         lock.lock()
-        defer { lock.unlock() }
-        return values[key]
+        let v = values[key]
+        lock.unlock()
+        return v
     }
 
-    func put(_ key: Key, _ value: Value) {
+    @inline(__always) func put(_ key: Key, _ value: Value) {
         lock.lock()
         values[key] = value
         lock.unlock()
