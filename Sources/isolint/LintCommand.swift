@@ -182,7 +182,8 @@ func baselineKey(_ path: String, baseline: String, cwd: String) -> String {
 /// them costs a readlink per component and per file.
 func absolute(_ path: String, cwd: String) -> String {
     let p = path.hasPrefix("/") ? path : cwd + "/" + path
-    if isNormalised(p) { return p }
+    // Most paths need no folding (splitting and joining each cost a run of 3,600 files 1%).
+    if SwiftFiles.isNormalized(p) { return p }
     var parts: [Substring] = []
     for component in p.split(separator: "/", omittingEmptySubsequences: true) {
         if component == "." { continue }
@@ -190,28 +191,6 @@ func absolute(_ path: String, cwd: String) -> String {
         parts.append(component)
     }
     return "/" + parts.joined(separator: "/")
-}
-
-/// An absolute path with no empty component, none of dots only (`.`, `..`) and no trailing `/`:
-/// already what `absolute` makes (most paths are; splitting and joining each cost a run of
-/// 3,600 files 1%).
-private func isNormalised(_ path: String) -> Bool {
-    guard path.utf8.first == UInt8(ascii: "/") else { return false }
-    var previous: UInt8 = 0
-    var dots = 0
-    var componentLength = 0
-    for c in path.utf8 {
-        if c == UInt8(ascii: "/") {
-            if previous == UInt8(ascii: "/") || (dots > 0 && dots == componentLength) { return false }
-            dots = 0
-            componentLength = 0
-        } else {
-            componentLength += 1
-            if c == UInt8(ascii: ".") { dots += 1 }
-        }
-        previous = c
-    }
-    return path.utf8.count > 1 && previous != UInt8(ascii: "/") && !(dots > 0 && dots == componentLength)
 }
 
 func relative(_ path: String, to root: String) -> String {

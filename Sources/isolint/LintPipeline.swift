@@ -47,15 +47,18 @@ enum LintPipeline {
         let absolutes = files.map { absolute($0, cwd: cwd) }
         settings.load(for: absolutes)
         // Settings usually depend on the file's directory only: look them up once per directory.
+        // Files come sorted, a folder's together: most have the previous file's folder.
         var byDirectory: [Substring: TargetSettings] = [:]
+        var last: (directory: Substring, settings: TargetSettings)?
         return zip(files, absolutes).map { path, full -> Pipeline.Input in
             guard settings.settingsDependOnFolderOnly(full) else {
                 return Pipeline.Input(path: path, settings: settings.settings(for: full))
             }
             let directory = full[..<(full.lastIndexASCII(UInt8(ascii: "/")) ?? full.endIndex)]
-            if let s = byDirectory[directory] { return Pipeline.Input(path: path, settings: s) }
-            let s = settings.settings(for: full)
+            if let last, last.directory == directory { return Pipeline.Input(path: path, settings: last.settings) }
+            let s = byDirectory[directory] ?? settings.settings(for: full)
             byDirectory[directory] = s
+            last = (directory, s)
             return Pipeline.Input(path: path, settings: s)
         }
     }

@@ -106,6 +106,33 @@ struct ManifestTests {
         #expect(m.languageMode(of: try #require(Self.target(m, "New"))) == 6)
     }
 
+    /// Names and paths are plain string literals, read by bytes: non-ASCII text whole, an empty
+    /// name kept, a multi-line literal or an interpolation not taken for a name.
+    @Test func targetNamesAndPathsAreStringLiterals() throws {
+        let m = Self.manifest(
+            """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let x = "X"
+            let package = Package(
+                name: "Ünïcode",
+                targets: [
+                    .target(name: "Äb", path: "Sources/Ä b/"),
+                    .target(name: ""),
+                    .target(name: \"""
+                        Multi
+                        \"""),
+                    .target(name: "\\(x)Y"),
+                ]
+            )
+            """)
+        #expect(m.name == "Ünïcode")
+        #expect(m.targets.map(\.name) == ["Äb", ""])
+        #expect(m.targets.first?.path == "Sources/Ä b/")
+        #expect(m.target(containing: "Sources/Ä b/A.swift")?.name == "Äb")
+        #expect(m.target(containing: "Sources/Ä bc/A.swift") == nil)
+    }
+
     @Test func olderSpellingsOfLanguageModes() throws {
         let m = Self.manifest(
             """

@@ -115,6 +115,20 @@ struct PipelineTests {
         for (path, parent) in expected { #expect(parentDirectory(path) == parent, "\(path)") }
     }
 
+    /// The folders settings are read for: each file's parent directory once, in order of first
+    /// appearance, whether or not a folder's files come together.
+    @Test func foldersOfFilesAreTheirParentDirectoriesOnce() {
+        let files = [
+            "/a/b/x.swift", "/a/b/y.swift", "/a/c/z.swift", "/a/b/w.swift", "/r.swift", "s.swift", "/a/b/",
+            "/a/b/v.swift", "t/u.swift", "t/v.swift", "/q.swift",
+        ]
+        var expected: [String] = []
+        for f in files where !expected.contains(parentDirectory(f)) { expected.append(parentDirectory(f)) }
+        #expect(WorkspaceSettings.folders(of: files) == expected)
+        #expect(expected == ["/a/b", "/a/c", "/", "", "/a", "t"])
+        #expect(WorkspaceSettings.folders(of: []) == [])
+    }
+
     /// The walk's shortcut: a path it calls normalised is one `normalized` leaves unchanged, and
     /// the paths a walk makes from a normalised root are all called so.
     @Test func normalisedPathsAreRecognised() {

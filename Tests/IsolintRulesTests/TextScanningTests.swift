@@ -58,4 +58,18 @@ struct TextScanningTests {
                 "\(s)")
         }
     }
+
+    /// The byte search finds what Foundation's `range(of:)` finds, in slices too (indices into the
+    /// base string), and in text that is not ASCII.
+    @Test func asciiRangeIsFoundationsRange() {
+        let samples = ["", "/", "//", "a // b", "é//x", "x/y/", "KEY = $(inherited) -DX", "inherite", "//a//", "ü/"]
+        for s in samples {
+            #expect(s.firstRangeASCII(of: "//") == s.range(of: "//"), "\(s)")
+            #expect(s.firstRangeASCII(of: "inherited") == s.range(of: "inherited"), "\(s)")
+            let sub = Substring("//" + s).dropFirst(2)
+            #expect(sub.firstRangeASCII(of: "//") == sub.range(of: "//"), "\(s)")
+        }
+        #expect("abc".firstRangeASCII(of: "c").map { "abc"[$0] } == "c")
+        #expect("ab".firstRangeASCII(of: "abc") == nil)
+    }
 }

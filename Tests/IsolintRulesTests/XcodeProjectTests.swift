@@ -207,6 +207,15 @@ struct XcodeProjectTests {
             ])
     }
 
+    @Test func settingNamesAreLettersDigitsAndUnderscores() {
+        for name in ["SWIFT_VERSION", "A", "_x9", "Ärger", "OTHER_SWIFT_FLAGS2"] {
+            #expect(XCConfig.isSettingName(Substring(name)), "\(name)")
+        }
+        for name in ["A-B", "A B", "A.B", "$(X)", "A@", "A[", "A`", "A{", "A/", "A:"] {
+            #expect(!XCConfig.isSettingName(Substring(name)), "\(name)")
+        }
+    }
+
     @Test func buildSettingsGiveTheTargetsConcurrency() {
         let app = XcodeBuildSettings.concurrency([
             "SWIFT_VERSION": "5.0", "SWIFT_STRICT_CONCURRENCY": "targeted",

@@ -88,6 +88,24 @@ extension StringProtocol where Index == String.Index, UTF8View.Index == String.I
         return found
     }
 
+    /// The first range of an ASCII needle, found by bytes (ASCII bytes in UTF-8 text are always
+    /// those characters): Foundation's `range(of:)` bridged the text on each call.
+    @inlinable
+    public func firstRangeASCII(of needle: StaticString) -> Range<Index>? {
+        needle.withUTF8Buffer { n -> Range<Index>? in
+            func search(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+                guard bytes.count >= n.count else { return nil }
+                next: for k in 0...(bytes.count - n.count) {
+                    for j in 0..<n.count where bytes[k + j] != n[j] { continue next }
+                    return k
+                }
+                return nil
+            }
+            let found = utf8.withContiguousStorageIfAvailable(search) ?? Array(utf8).withUnsafeBufferPointer(search)
+            return found.map { offset($0)..<offset($0 + n.count) }
+        }
+    }
+
     /// The index `k` bytes from the start (constant time in native UTF-8 text).
     @inlinable
     func offset(_ k: Int) -> Index { utf8.index(utf8.startIndex, offsetBy: k) }

@@ -270,9 +270,13 @@ public struct PackageManifest: Sendable {
         guard tree[node].kind == .literalExpr else { return nil }
         let t = tree.tokens[Int(tree[node].firstToken)]
         guard t.kind == .stringLiteral, !t.flags.contains(.hasInterpolation) else { return nil }
-        let text = tree.text(token: tree[node].firstToken)
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\""), !text.hasPrefix("\"\"\"") else { return nil }
-        return String(text.dropFirst().dropLast())
+        // By bytes: counting and dropping Characters cost thousands of instructions a literal.
+        let text = tree.text(token: tree[node].firstToken).utf8
+        let quote = UInt8(ascii: "\"")
+        guard text.count >= 2, text.first == quote, text.last == quote, !text.starts(with: [quote, quote, quote]) else {
+            return nil
+        }
+        return String(Substring(text.dropFirst().dropLast()))
     }
 
     /// The Swift language mode of a target: its own setting, else a mode set for every target
@@ -304,14 +308,20 @@ public struct PackageManifest: Sendable {
 
     /// The target whose directory holds `relativePath` (longest match).
     public func target(containing relativePath: String) -> Target? {
-        var best: (Target, Int)?
-        for t in targets {
-            let dir = directory(of: t)
-            guard relativePath == dir || relativePath.hasPrefix(dir + "/") else { continue }
-            if let b = best, b.1 >= dir.count { continue }
-            best = (t, dir.count)
+        let slash = UInt8(ascii: "/")
+        // By position and by bytes: a target copied whole and a `dir + "/"` made for each target
+        // were most of looking up settings for each folder of a workspace.
+        var best: (index: Int, length: Int)?
+        let path = relativePath.utf8
+        for k in targets.indices {
+            let dir = directory(of: targets[k]).utf8
+            guard path.starts(with: dir), path.count == dir.count || path.dropFirst(dir.count).first == slash else {
+                continue
+            }
+            if let b = best, b.length >= dir.count { continue }
+            best = (k, dir.count)
         }
-        return best?.0
+        return best.map { targets[$0.index] }
     }
 }
 

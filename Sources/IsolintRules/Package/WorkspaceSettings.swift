@@ -17,9 +17,10 @@ public struct WorkspaceSettings: Sendable {
 
     /// Reads the manifests governing these files (absolute paths).
     public mutating func load(for files: [String]) {
+        let folders = Self.folders(of: files)
         var checked = Set<String>()
-        for f in files {
-            var dir = parentDirectory(f)
+        for folder in folders {
+            var dir = folder
             while !dir.isEmpty, dir != "/" {
                 if checked.contains(dir) { break }
                 checked.insert(dir)
@@ -32,15 +33,35 @@ public struct WorkspaceSettings: Sendable {
                 dir = parentDirectory(dir)
             }
         }
-        loadXcodeProjects(for: files)
+        loadXcodeProjects(folders: folders)
     }
 
-    /// Reads the `.xcodeproj` folders in the files' folders and their ancestors, once each.
-    mutating func loadXcodeProjects(for files: [String]) {
+    /// The folders of these files, each once, in the order they first appear. Files come sorted,
+    /// a folder's together: most are the previous file's folder, told by comparing text, where a
+    /// folder string made and hashed for each of thousands of files was most of reading settings.
+    static func folders(of files: [String]) -> [String] {
+        var out: [String] = []
+        var seen = Set<String>()
+        // Through the last `/`: two paths with the same one (and no trailing `/`) have the same
+        // parent directory.
+        var previous: Substring?
+        for f in files {
+            let plain = f.utf8.last != UInt8(ascii: "/")
+            let prefix = f[..<(f.lastIndexASCII(UInt8(ascii: "/")).map { f.utf8.index(after: $0) } ?? f.startIndex)]
+            if plain, let previous, prefix == previous { continue }
+            previous = plain ? prefix : nil
+            let dir = parentDirectory(f)
+            if seen.insert(dir).inserted { out.append(dir) }
+        }
+        return out
+    }
+
+    /// Reads the `.xcodeproj` folders in these folders and their ancestors, once each.
+    mutating func loadXcodeProjects(folders: [String]) {
         var listed = Set<String>()
         var projects: [String] = []
-        for f in files {
-            var dir = parentDirectory(f)
+        for folder in folders {
+            var dir = folder
             while !dir.isEmpty, listed.insert(dir).inserted {
                 for name in SwiftFiles.entries(of: dir) ?? [] where name.hasSuffix(".xcodeproj") {
                     projects.append(dir == "/" ? "/" + name : dir + "/" + name)

@@ -29,7 +29,7 @@ public enum XCConfig {
             top.next += 1
             stack.append(top)
             var line = Substring(raw)
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            if let comment = line.firstRangeASCII(of: "//") { line = line[..<comment.lowerBound] }
             line = line.drop { $0 == " " || $0 == "\t" }
             while let last = line.last, last == " " || last == "\t" || last == "\r" || last == ";" {
                 line = line.dropLast()
@@ -67,7 +67,7 @@ public enum XCConfig {
             }
             let key = line[..<equals].trimmingSpaces
             guard !key.isEmpty, !key.contains("[") else { continue }
-            guard key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+            guard Self.isSettingName(key) else {
                 problems.append(
                     PlanProblem(file: top.path, line: lineNumber, message: "'\(key)' is not a build setting name"))
                 continue
@@ -78,9 +78,21 @@ public enum XCConfig {
         return (settings, problems)
     }
 
+    /// Letters, digits and `_` (by bytes for ASCII: a Character's properties cost hundreds of
+    /// instructions each).
+    static func isSettingName(_ key: Substring) -> Bool {
+        if key.utf8.allSatisfy({ $0 < 0x80 }) {
+            return key.utf8.allSatisfy { b in
+                let lower = b | 0x20
+                return (lower >= 0x61 && lower <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+            }
+        }
+        return key.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     /// `$(inherited)` / `${inherited}` replaced by the value below (empty when there is none).
     public static func substitutingInherited(_ value: String, _ inherited: String?) -> String {
-        guard value.contains("inherited") else { return value }
+        guard value.firstRangeASCII(of: "inherited") != nil else { return value }
         let below = inherited ?? ""
         let replaced = value.replacingOccurrences(of: "$(inherited)", with: below)
             .replacingOccurrences(of: "${inherited}", with: below)

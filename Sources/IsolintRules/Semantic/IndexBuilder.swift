@@ -250,7 +250,7 @@ public enum IndexBuilder {
         var text = Substring(tree.text(of: w))
         if text.hasPrefix("where") { text = text.dropFirst(5) }
         var out: [Requirement] = []
-        for part in splitTopLevel(String(text), ",") where !part.contains("==") {
+        for part in splitTopLevel(String(text), ",") where part.firstRangeASCII(of: "==") == nil {
             let pieces = part.split(separator: ":", maxSplits: 1)
             guard pieces.count == 2 else { continue }
             out.append(
