@@ -61,6 +61,37 @@ struct ModuleVisibilityTests {
         #expect(resolve("Loose", from: "App") == .external(["Loose"]))
     }
 
+    /// `everyFreeFunction`: false when the module sees none of the name; else whether each one it
+    /// sees (and only those) passes, told its module.
+    @Test func everyFreeFunctionAsksOnlyThoseTheModuleSees() {
+        let idx = Self.index([
+            ("Core", "@MainActor public func reload() {}\npublic func log() {}\n"),
+            ("Net", "public func reload() {}\n"),
+            ("App", "import Core\nfunc log() {}\n"),
+            ("Both", "import Core\nimport Net\n"),
+        ])
+        let isMain = { (_: String, f: FunctionInfo) in f.attributes.contains("MainActor") }
+        #expect(idx.everyFreeFunction(named: "reload", seenFrom: "App", is: isMain))
+        #expect(!idx.everyFreeFunction(named: "reload", seenFrom: "Both", is: isMain))
+        // A module no file is in sees every module.
+        #expect(idx.everyFreeFunction(named: "reload", seenFrom: "Other", is: { _, _ in true }))
+        #expect(!idx.everyFreeFunction(named: "absent", seenFrom: "App", is: { _, _ in true }))
+        var modules: [String] = []
+        #expect(
+            idx.everyFreeFunction(named: "log", seenFrom: "App") { m, _ in
+                modules.append(m)
+                return true
+            })
+        #expect(modules.sorted() == ["App", "Core"])
+        modules = []
+        #expect(
+            idx.everyFreeFunction(named: "reload", seenFrom: "Net") { m, _ in
+                modules.append(m)
+                return true
+            })
+        #expect(modules == ["Net"])
+    }
+
     @Test func functionsAndNameUsesCountOnlyWhereTheirModuleIsSeen() {
         var files = Self.workspace
         #expect(!Self.index(files).declaresFunction(named: "serverOnly", seenFrom: "App"))

@@ -116,12 +116,16 @@ public struct XCTestMainActorIsolation: NodeRule {
         let tree = file.tree
         // The token scan first: the owner's Sendability costs a symbol lookup per test method.
         guard tree.containsToken(in: body, where: { tree.tokens[Int($0)].keyword == .await }) else { return [] }
-        if file.model.declaredSendability(of: owner).isUnconditional { return [] }
+        // The class's main-actor members (remembered per class; most test classes have none)
+        // before its Sendability, and a call's name among them before it is resolved locally.
+        let own = file.model.ownMainActorMembers(owner)
+        if own.isEmpty || file.model.declaredSendability(of: owner).isUnconditional { return [] }
         var out: [(Int32, String)] = []
         for a in tree.subtree(body) where tree[a].kind == .awaitExpr {
             for n in tree.subtree(a) where tree[n].kind == .call {
                 guard let callee = tree.callee(of: n) else { continue }
                 let name = tree.name(of: callee)
+                guard own.contains(name) else { continue }
                 switch tree[callee].kind {
                 case .identifierExpr:
                     guard file.model.resolveLocal(name, at: callee) == nil else { continue }
@@ -130,7 +134,7 @@ public struct XCTestMainActorIsolation: NodeRule {
                 default:
                     continue
                 }
-                if file.model.isMainActorMember(name, of: owner) { out.append((n, name + "()")) }
+                out.append((n, name + "()"))
             }
         }
         return out

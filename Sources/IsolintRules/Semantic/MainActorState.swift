@@ -74,12 +74,10 @@ extension SemanticModel {
 
     /// A workspace free function isolated to the main actor (declared so, or by its module's default).
     public func isMainActorFreeFunction(_ name: String) -> Bool {
-        let candidates = index.freeFunctions(named: name, seenFrom: module)
-        guard !candidates.isEmpty else { return false }
-        return candidates.allSatisfy { f in
-            if f.info.isNonisolated || f.info.attributes.contains("concurrent") { return false }
-            if f.info.attributes.contains(KnowledgeBase.mainActor) { return true }
-            return f.module == module && settings.defaultIsolationMainActor
+        index.everyFreeFunction(named: name, seenFrom: module) { declaredIn, f in
+            if f.isNonisolated || f.attributes.contains("concurrent") { return false }
+            if f.attributes.contains(KnowledgeBase.mainActor) { return true }
+            return declaredIn == module && settings.defaultIsolationMainActor
         }
     }
 

@@ -311,6 +311,23 @@ public struct WorkspaceIndex: Sendable {
         return free.contains { view.sees(all[Int($0)].module) }
     }
 
+    /// Whether files of `module` see a free function of this name and every one they see passes
+    /// `test` (`freeFunctions` makes an array of them, asked of every call in a test method).
+    public func everyFreeFunction(
+        named name: String, seenFrom module: String, is test: (_ module: String, _ info: FunctionInfo) -> Bool
+    ) -> Bool {
+        let box = t
+        guard let free = box.value.names.functionsByName[name]?.free, !free.isEmpty else { return false }
+        let view = box.view(from: module)
+        let all = functions
+        var seen = false
+        for k in free where view.sees(all[Int(k)].module) {
+            guard test(all[Int(k)].module, all[Int(k)].info) else { return false }
+            seen = true
+        }
+        return seen
+    }
+
     /// Whether a property or method of a symbol, in any of its declarations and extensions,
     /// carries this attribute (read in place: `properties(_:)` and `methods(_:)` copy them all).
     public func hasMember(_ s: SymbolID, attributed attribute: String) -> Bool {
