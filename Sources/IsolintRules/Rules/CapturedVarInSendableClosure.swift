@@ -52,21 +52,26 @@ public struct CapturedVarInSendableClosure: NodeRule {
     public func check(_ closure: Int32, in file: FileContext, into findings: inout [Finding]) {
         let tree = file.tree
         let model = file.model
-        // Cheap test first: the closure assigns, passes `&x` or calls a mutating method at all.
-        guard mayMutate(closure, tree) else { return }
-        guard let handOff = model.handOff(ofClosure: closure) else { return }
-        // Outer local `var`s the closure writes (not `self`: its members are another rule's),
-        // not inside a nested closure handed off itself (that one reports them).
+        // Cheap tests first: the names at which the closure's assignments, `&x` and mutating calls
+        // start (every write `isMutation` finds starts at one), then which of them are outer local
+        // `var`s (not `self`: its members are another rule's), before how the closure is handed
+        // off (a look at the call it is passed to and its parameters: tens of thousands of
+        // instructions a closure).
         let closureRange = tree.range(of: closure)
-        var order: [Int32] = []
-        var writesByBinding: [Int32: (LocalBinding, [Int32])] = [:]
-        for r in tree.subtree(closure) where tree[r].kind == .identifierExpr {
+        let writes = mutationRoots(closure, tree).compactMap { r -> (Int32, LocalBinding)? in
             guard let b = model.resolveLocal(tree.name(of: r), at: r), b.kind == .local, b.isVar,
                 !closureRange.contains(tree.start(b.node)), b.scope != closure, model.isMutation(r, of: b),
-                // The innermost handed-off closure around the write is this one (the closure
-                // itself is handed off, so the walk up ends at it or at a nested one).
-                !isUnsafeOptOut(b, tree), innermostHandedOffClosure(r, model) == closure
-            else { continue }
+                !isUnsafeOptOut(b, tree)
+            else { return nil }
+            return (r, b)
+        }
+        guard !writes.isEmpty, let handOff = model.handOff(ofClosure: closure) else { return }
+        // Not inside a nested closure handed off itself (that one reports them): the innermost
+        // handed-off closure around the write is this one (the closure itself is handed off, so
+        // the walk up ends at it or at a nested one).
+        var order: [Int32] = []
+        var writesByBinding: [Int32: (LocalBinding, [Int32])] = [:]
+        for (r, b) in writes where innermostHandedOffClosure(r, model) == closure {
             if writesByBinding[b.node] == nil {
                 order.append(b.node)
                 writesByBinding[b.node] = (b, [])
@@ -128,13 +133,14 @@ public struct CapturedVarInSendableClosure: NodeRule {
         return tree[decl].kind == .varDecl && tree.unsafeNonisolatedModifier(decl) != nil
     }
 
-    /// Whether any statement of the closure could change a variable (before captures are computed).
-    func mayMutate(_ closure: Int32, _ tree: SyntaxTree) -> Bool {
-        // A local is mutated only through a chain of members and subscripts that starts at its
-        // name (`x.y[0] = 1`, `&x`, `x.append(1)`), as `isMutation` walks it up: a chain that
-        // starts at `self` or a call (`self.count += 1`, the common case) mutates no local.
-        func startsAtAName(_ node: Int32?) -> Bool {
-            guard var n = node else { return false }
+    /// The names the closure's writes start at: the first name of the target of each assignment
+    /// (`x.y[0] = 1`, `x += 1`), of each `&x.y`, and of each mutating method call (`x.y.append(1)`).
+    /// A local is mutated only through such a chain of members and subscripts, as `isMutation`
+    /// walks it up; a chain that starts at `self` or a call (`self.count += 1`, the common case)
+    /// mutates no local.
+    func mutationRoots(_ closure: Int32, _ tree: SyntaxTree) -> [Int32] {
+        func root(_ node: Int32?) -> Int32? {
+            guard var n = node else { return nil }
             var steps = 0
             while steps < 64, tree[n].kind == .memberAccess || tree[n].kind == .subscriptExpr,
                 let base = tree.children(n).first
@@ -142,29 +148,40 @@ public struct CapturedVarInSendableClosure: NodeRule {
                 n = base
                 steps += 1
             }
-            return tree[n].kind == .identifierExpr
+            return tree[n].kind == .identifierExpr ? n : nil
         }
-        return tree.subtree(closure).contains { n in
+        var roots: [Int32] = []
+        for n in tree.subtree(closure) {
             switch tree[n].kind {
             case .sequenceExpr:
-                return tree.children(n).contains { operand in
+                for operand in tree.children(n) {
                     let end = tree[operand].endToken
                     let op = tree.token(at: end)
-                    return
-                        (op.kind == .equal
-                        || op.kind == .operator && endsWithEqualSign(op, tree)
-                            && IndexBuilder.assignmentOperators.contains(tree.text(token: end)))
-                        && startsAtAName(operand)
+                    guard
+                        op.kind == .equal
+                            || op.kind == .operator && endsWithEqualSign(op, tree)
+                                && IndexBuilder.assignmentOperators.contains(tree.text(token: end)),
+                        let r = root(operand)
+                    else { continue }
+                    roots.append(r)
                 }
             case .prefixExpr:
-                return tree.token(at: tree[n].firstToken).kind == .prefixAmp && startsAtAName(tree.children(n).first)
+                if tree.token(at: tree[n].firstToken).kind == .prefixAmp, let r = root(tree.children(n).first) {
+                    roots.append(r)
+                }
             case .call:
-                guard let callee = tree.callee(of: n), tree[callee].kind == .memberAccess else { return false }
-                return KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name)
-                    && startsAtAName(tree.children(callee).first)
-            default: return false
+                if let callee = tree.callee(of: n), tree[callee].kind == .memberAccess,
+                    KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name),
+                    let r = root(tree.children(callee).first)
+                {
+                    roots.append(r)
+                }
+            default: break
             }
         }
+        // Each once (a name could start two of them), in the walk's order.
+        var seen: Set<Int32> = []
+        return roots.filter { seen.insert($0).inserted }
     }
 
     /// Whether an operator ends in `=`, as every assignment operator does (`+=`, `??=`): most
