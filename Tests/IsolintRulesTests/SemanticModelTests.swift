@@ -25,6 +25,33 @@ struct SemanticModelTests {
         #expect(found == expected)
     }
 
+    /// A declaration's qualified name and its parent's: every enclosing type, up to and with an
+    /// extension's type as written (without generic arguments); functions and closures on the
+    /// way do not count.
+    @Test func qualifiedNamesOfDeclarations() {
+        let tree = SyntaxTree.parse(
+            text: """
+                struct Top {}
+                enum Outer { struct Mid { class Inner { typealias T = Int; func f() {} } } }
+                extension A.Options<Int> { struct Deep { actor Z {} } }
+                func free() { struct Local {} }
+                """)
+        func declared(_ name: String) -> (String, String?) {
+            guard
+                let n = tree.nodes.indices.first(where: { tree.nodes[$0].name >= 0 && tree.name(of: Int32($0)) == name }
+                )
+            else { return ("?", "?") }
+            return tree.qualifiedName(of: Int32(n))
+        }
+        #expect(declared("Top") == ("Top", nil))
+        #expect(declared("Inner") == ("Outer.Mid.Inner", "Outer.Mid"))
+        #expect(declared("T") == ("Outer.Mid.Inner.T", "Outer.Mid.Inner"))
+        #expect(declared("f") == ("Outer.Mid.Inner", "Outer.Mid"))
+        #expect(declared("Z") == ("A.Options.Deep.Z", "A.Options.Deep"))
+        #expect(declared("Local") == ("Local", nil))
+        #expect(declared("free") == ("", nil))
+    }
+
     static func model(_ text: String, settings: TargetSettings = TargetSettings(targetName: "App")) -> SemanticModel {
         let tree = SyntaxTree.parse(SourceFile(path: "Sources/App/A.swift", text: text))
         let index = Linter.index([tree], settings: settings)

@@ -75,8 +75,10 @@ extension SemanticModel {
         for case .handedOff(let d) in sinks { return ForwardedHandOff(description: d, chain: []) }
         for case .forwarded(let shape, let position) in sinks {
             for (info, p) in parameters(matching: shape, position: position) {
+                // The flag before the signature's text is made.
+                guard info.escapingClosureParameters[p] else { continue }
                 let signature = "\(info.name)(\(info.labels.map { $0 + ":" }.joined()))"
-                guard info.escapingClosureParameters[p], visited.insert("\(signature)#\(p)").inserted else { continue }
+                guard visited.insert("\(signature)#\(p)").inserted else { continue }
                 for summary in index.forwarding(named: info.name)
                 where summary.function == info && summary.parameter == p {
                     if var found = follow(summary.sinks, depth: depth + 1, visited: &visited) {
