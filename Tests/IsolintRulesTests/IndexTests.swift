@@ -658,12 +658,21 @@ struct IndexTests {
                 var title: String?
                 var body: some View { Text("") }
             }
+            struct Plain { var cache: Cache }
+            extension Row: View {
+                @Environment(Theme.self) var theme
+                var count: Counter { Counter() }
+            }
             """)
         #expect(idx.isGlobalActorAttribute("DatabaseActor"))
         #expect(idx.isGlobalActorAttribute("MainActor"))
         #expect(!idx.isGlobalActorAttribute("Observable"))
         #expect(idx.declaresSendable("Repository"))
-        #expect(["FeedModel", "Settings", "String"].allSatisfy { idx.isReferencedFromViews($0, declaredIn: "") })
+        #expect(
+            ["FeedModel", "Settings", "String", "Theme", "Counter"].allSatisfy {
+                idx.isReferencedFromViews($0, declaredIn: "")
+            })
+        #expect(!["Cache", "Repository", "Row"].contains { idx.isReferencedFromViews($0, declaredIn: "") })
     }
 
     @Test func splitTopLevelKeepsNestedSeparators() {

@@ -37,7 +37,9 @@ public enum IndexBuilder {
                 let info = typeDecl(tree, n, module: module, defaultMainActor: defaultMainActor)
                 if info.attributes.contains(KnowledgeBase.globalActorAttribute) { index.addGlobalActor(info.name) }
                 if info.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
-                    index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)), module: module)
+                    index.addViewReferences(
+                        referencedTypeNames(tree, members: tree.members(of: n), properties: info.properties),
+                        module: module)
                 }
                 index.add(info)
             case .extensionDecl:
@@ -45,7 +47,9 @@ public enum IndexBuilder {
                     continue
                 }
                 if ext.inherited.contains(where: { KnowledgeBase.swiftUIViewProtocols.contains($0.name) }) {
-                    index.addViewReferences(referencedTypeNames(tree, members: tree.members(of: n)), module: module)
+                    index.addViewReferences(
+                        referencedTypeNames(tree, members: tree.members(of: n), properties: ext.properties),
+                        module: module)
                 }
                 index.add(ext)
             case .typealiasDecl:
@@ -134,7 +138,7 @@ public enum IndexBuilder {
             let isStatic = tree.hasModifier(m, "static") || tree.hasModifier(m, "class")
             switch tree[m].kind {
             case .varDecl:
-                properties += propertyInfos(tree, m)
+                appendPropertyInfos(tree, m, to: &properties)
                 if !isStatic { hasInstanceMembers = true }
             case .funcDecl:
                 functions.append(functionInfo(tree, m))
@@ -197,7 +201,7 @@ public enum IndexBuilder {
         var functions: [FunctionInfo] = []
         for m in tree.members(of: n) {
             switch tree[m].kind {
-            case .varDecl: properties += propertyInfos(tree, m)
+            case .varDecl: appendPropertyInfos(tree, m, to: &properties)
             case .funcDecl, .initDecl: functions.append(functionInfo(tree, m))
             default: break
             }
@@ -263,12 +267,19 @@ public enum IndexBuilder {
 
     /// Properties declared by one `var`/`let`.
     public static func propertyInfos(_ tree: SyntaxTree, _ decl: Int32) -> [PropertyInfo] {
+        var out: [PropertyInfo] = []
+        appendPropertyInfos(tree, decl, to: &out)
+        return out
+    }
+
+    /// The same, appended to a declaration's list (an array made per `var` and appended whole
+    /// copied every property once more).
+    static func appendPropertyInfos(_ tree: SyntaxTree, _ decl: Int32, to out: inout [PropertyInfo]) {
         let isStatic = tree.hasModifier(decl, "static") || tree.hasModifier(decl, "class")
         let isLet = tree[decl].flags.contains(.isLet)
         let attrs = tree.attributeNames(of: decl)
         let unsafe = tree.unsafeNonisolatedModifier(decl) != nil
         let nonisolated = tree.hasModifier(decl, "nonisolated") && !unsafe
-        var out: [PropertyInfo] = []
         tree.forEachChild(decl, kind: .binding) { b in
             let ty = tree.firstChild(b, kind: .type)
             let typeText = ty.map { tree.text(of: $0) } ?? initializerTypeName(tree, b) ?? environmentType(tree, decl)
@@ -285,7 +296,6 @@ public enum IndexBuilder {
                         isNonisolatedUnsafe: unsafe))
             }
         }
-        return out
     }
 
     static func functionInfo(_ tree: SyntaxTree, _ decl: Int32) -> FunctionInfo {
@@ -451,27 +461,22 @@ public enum IndexBuilder {
         }
     }
 
-    static func referencedTypeNames(_ tree: SyntaxTree, members: [Int32]) -> Set<String> {
+    /// Types a view's properties mention: their declared or inferred types (`properties`, those
+    /// the declaration's `var` members declare, made once for its index entry), and the argument
+    /// of a property wrapper attribute such as `@Environment(Model.self)`.
+    static func referencedTypeNames(_ tree: SyntaxTree, members: [Int32], properties: [PropertyInfo]) -> Set<String> {
         var out: Set<String> = []
-        for m in members where tree[m].kind == .varDecl {
-            out.formUnion(referencedTypeNames(tree, m, propertyInfos(tree, m)))
-        }
-        return out
-    }
-
-    /// Types one `var`/`let` mentions: its declared or inferred types, and the argument of a
-    /// property wrapper attribute such as `@Environment(Model.self)`.
-    static func referencedTypeNames(_ tree: SyntaxTree, _ m: Int32, _ infos: [PropertyInfo]) -> Set<String> {
-        var out: Set<String> = []
-        for p in infos {
+        for p in properties {
             if let name = p.type?.simpleName { out.insert(name) }
         }
-        for a in tree.attributes(of: m) {
-            for arg in tree.children(a, kind: .argument) {
-                if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v, is: "self"),
-                    let base = tree.children(v).first
-                {
-                    out.insert(tree.text(of: base))
+        for m in members where tree[m].kind == .varDecl {
+            for a in tree.attributes(of: m) {
+                for arg in tree.children(a, kind: .argument) {
+                    if let v = tree.value(of: arg), tree[v].kind == .memberAccess, tree.name(of: v, is: "self"),
+                        let base = tree.children(v).first
+                    {
+                        out.insert(tree.text(of: base))
+                    }
                 }
             }
         }
