@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it:
 #   1. a release build that must print no compiler warning,
-#   2. swift test (unit tests, rule fixtures, fixes compiled with swiftc where possible),
+#   2. swift test (unit tests, rule fixtures, fixes compiled with swiftc where possible), within
+#      40 minutes (a hanging test fails the run),
 #   3. the differential parser test against `swiftc -dump-parse` over every fixture,
 #   4. end to end (Tests/e2e, pytest): the language server through pytest-lsp and real editors
 #      (Neovim 0.11, Emacs with lsp-mode and Eglot beside sourcekit-lsp), the VS Code and Helix
@@ -39,9 +40,14 @@ fi
 grep -q 'error:' .build/release-build.log && { echo "FAILED: build errors"; exit 1; }
 
 step "swift test"
-if ! swift test > .build/test.log 2>&1; then
+# Bounded: a test that hangs (a search gone exponential on a cyclic hierarchy, say) fails the run
+# instead of holding it; the suite itself takes a few minutes with its build.
+status=0
+timeout --kill-after=30s 40m swift test > .build/test.log 2>&1 || status=$?
+if [ "$status" -ne 0 ]; then
   grep -E '✘|error:' .build/test.log | head -n 60
   tail -n 20 .build/test.log
+  [ "$status" -eq 124 ] && echo "swift test did not finish within 40 minutes: a test hangs (the last ones started are above)"
   echo "FAILED: swift test"
   exit 1
 fi
