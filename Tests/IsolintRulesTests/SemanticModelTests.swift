@@ -52,6 +52,30 @@ struct SemanticModelTests {
         #expect(declared("free") == ("", nil))
     }
 
+    /// captured-var-in-sendable-closure's first question: the names a closure's writes start at,
+    /// each once, in source order — those `isMutation` accepts, and none that start at `self` or
+    /// a call.
+    @Test func mutationRootsOfAClosure() throws {
+        let tree = SyntaxTree.parse(
+            text: """
+                let c = {
+                    a = 1
+                    b.c[0] += 2
+                    swap(&d, &e.f)
+                    g.h.append(1)
+                    self.count += 1
+                    make().x = 1
+                    a.removeAll()
+                    k == 1
+                    l.count
+                }
+                """)
+        let closure = try #require(tree.nodes.indices.first { tree.nodes[$0].kind == .closure })
+        let roots = CapturedVarInSendableClosure().mutationRoots(Int32(closure), tree)
+        #expect(roots.map { tree.name(of: $0) } == ["a", "b", "d", "e", "g", "a"])
+        #expect(roots == roots.sorted() && Set(roots).count == roots.count)
+    }
+
     static func model(_ text: String, settings: TargetSettings = TargetSettings(targetName: "App")) -> SemanticModel {
         let tree = SyntaxTree.parse(SourceFile(path: "Sources/App/A.swift", text: text))
         let index = Linter.index([tree], settings: settings)

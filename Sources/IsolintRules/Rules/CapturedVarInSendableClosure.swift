@@ -139,11 +139,16 @@ public struct CapturedVarInSendableClosure: NodeRule {
     /// walks it up; a chain that starts at `self` or a call (`self.count += 1`, the common case)
     /// mutates no local.
     func mutationRoots(_ closure: Int32, _ tree: SyntaxTree) -> [Int32] {
+        // Children read by position: a slice of them retains the tree's list (asked of every node
+        // of every closure).
+        func firstChild(_ n: Int32) -> Int32? {
+            let (first, end) = tree.childIndices(n)
+            return first < end ? tree.child(at: first) : nil
+        }
         func root(_ node: Int32?) -> Int32? {
             guard var n = node else { return nil }
             var steps = 0
-            while steps < 64, tree[n].kind == .memberAccess || tree[n].kind == .subscriptExpr,
-                let base = tree.children(n).first
+            while steps < 64, tree[n].kind == .memberAccess || tree[n].kind == .subscriptExpr, let base = firstChild(n)
             {
                 n = base
                 steps += 1
@@ -154,34 +159,41 @@ public struct CapturedVarInSendableClosure: NodeRule {
         for n in tree.subtree(closure) {
             switch tree[n].kind {
             case .sequenceExpr:
-                for operand in tree.children(n) {
-                    let end = tree[operand].endToken
-                    let op = tree.token(at: end)
+                let (first, end) = tree.childIndices(n)
+                for i in first..<end {
+                    let operand = tree.child(at: i)
+                    let last = tree[operand].endToken
+                    let op = tree.token(at: last)
                     guard
                         op.kind == .equal
                             || op.kind == .operator && endsWithEqualSign(op, tree)
-                                && IndexBuilder.assignmentOperators.contains(tree.text(token: end)),
+                                && IndexBuilder.assignmentOperators.contains(tree.text(token: last)),
                         let r = root(operand)
                     else { continue }
                     roots.append(r)
                 }
             case .prefixExpr:
-                if tree.token(at: tree[n].firstToken).kind == .prefixAmp, let r = root(tree.children(n).first) {
+                if tree.token(at: tree[n].firstToken).kind == .prefixAmp, let r = root(firstChild(n)) {
                     roots.append(r)
                 }
             case .call:
                 if let callee = tree.callee(of: n), tree[callee].kind == .memberAccess,
-                    KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name),
-                    let r = root(tree.children(callee).first)
+                    KnowledgeBase.namesMutatingMethod(tree, token: tree[callee].name), let r = root(firstChild(callee))
                 {
                     roots.append(r)
                 }
             default: break
             }
         }
-        // Each once (a name could start two of them), in the walk's order.
-        var seen: Set<Int32> = []
-        return roots.filter { seen.insert($0).inserted }
+        // Each once (what the caller makes of them does not depend on their order).
+        guard roots.count > 1 else { return roots }
+        roots.sort()
+        var unique = 1
+        for k in 1..<roots.count where roots[k] != roots[unique - 1] {
+            roots[unique] = roots[k]
+            unique += 1
+        }
+        return Array(roots.prefix(unique))
     }
 
     /// Whether an operator ends in `=`, as every assignment operator does (`+=`, `??=`): most
